@@ -1,0 +1,125 @@
+package app.androperator.operator.core
+
+/** Screen rectangle in pixels, `[left,top][right,bottom]`. */
+data class Bounds(val left: Int, val top: Int, val right: Int, val bottom: Int) {
+    val width: Int get() = right - left
+    val height: Int get() = bottom - top
+    val centerX: Int get() = left + width / 2
+    val centerY: Int get() = top + height / 2
+
+    fun intersects(other: Bounds): Boolean =
+        left < other.right && other.left < right && top < other.bottom && other.top < bottom
+
+    fun toJson(): Map<String, Any?> = obj("left" to left, "top" to top, "right" to right, "bottom" to bottom)
+
+    companion object {
+        fun fromJson(value: Any?): Bounds? {
+            val o = value.asObject() ?: return null
+            fun n(k: String) = (o[k] as? Number)?.toInt() ?: 0
+            return Bounds(n("left"), n("top"), n("right"), n("bottom"))
+        }
+    }
+}
+
+/**
+ * One captured accessibility node, platform-neutral. Every attribute is nullable:
+ * null means the capture did not report it (unknown), distinct from `false` or "".
+ * The JSON form uses the field names of the TypeScript `UiNode`
+ * (`src/contract/selector/node.ts`), so conformance trees load unchanged.
+ */
+data class UiNode(
+    val text: String? = null,
+    val resourceId: String? = null,
+    val className: String? = null,
+    val packageName: String? = null,
+    val contentDesc: String? = null,
+    val checkable: Boolean? = null,
+    val checked: Boolean? = null,
+    val clickable: Boolean? = null,
+    val enabled: Boolean? = null,
+    val focusable: Boolean? = null,
+    val focused: Boolean? = null,
+    val scrollable: Boolean? = null,
+    val longClickable: Boolean? = null,
+    val password: Boolean? = null,
+    val selected: Boolean? = null,
+    val visibleToUser: Boolean? = null,
+    val accessibilityDataSensitive: Boolean? = null,
+    val editable: Boolean? = null,
+    val bounds: Bounds? = null,
+    val children: List<UiNode> = emptyList(),
+    /** Platform handle (an AccessibilityNodeInfo on Android); never serialized. */
+    val handle: Any? = null
+) {
+    /** Text when available, otherwise content description, otherwise "" (seed 003 "Relational Matching"). */
+    val label: String
+        get() = if (!text.isNullOrEmpty()) text else if (!contentDesc.isNullOrEmpty()) contentDesc else ""
+
+    companion object {
+        fun fromJson(value: Any?): UiNode {
+            val o = value.asObject() ?: throw IllegalArgumentException("a UiNode must be a JSON object")
+            fun s(k: String) = o[k] as? String
+            fun b(k: String) = o[k] as? Boolean
+            return UiNode(
+                text = s("text"),
+                resourceId = s("resourceId"),
+                className = s("className"),
+                packageName = s("packageName"),
+                contentDesc = s("contentDesc"),
+                checkable = b("checkable"),
+                checked = b("checked"),
+                clickable = b("clickable"),
+                enabled = b("enabled"),
+                focusable = b("focusable"),
+                focused = b("focused"),
+                scrollable = b("scrollable"),
+                longClickable = b("longClickable"),
+                password = b("password"),
+                selected = b("selected"),
+                visibleToUser = b("visibleToUser"),
+                accessibilityDataSensitive = b("accessibilityDataSensitive"),
+                editable = b("editable"),
+                bounds = Bounds.fromJson(o["bounds"]),
+                children = (o["children"].asArray() ?: emptyList()).map { fromJson(it) }
+            )
+        }
+    }
+}
+
+/** A whole capture: top-level window roots, paths `"0"`, `"1"`, ... */
+data class UiHierarchy(val roots: List<UiNode>, val rotation: Int = 0) {
+    companion object {
+        /** Accepts `{ roots: [...] , rotation }`, `{ root: {...} }` or a bare node. */
+        fun fromJson(value: Any?): UiHierarchy {
+            val o = value.asObject() ?: throw IllegalArgumentException("a hierarchy must be a JSON object")
+            val rotation = (o["rotation"] as? Number)?.toInt() ?: 0
+            o["roots"].asArray()?.let { roots -> return UiHierarchy(roots.map { UiNode.fromJson(it) }, rotation) }
+            o["root"]?.let { return UiHierarchy(listOf(UiNode.fromJson(it)), rotation) }
+            return UiHierarchy(listOf(UiNode.fromJson(o)), rotation)
+        }
+    }
+}
+
+/** A node together with its position in the captured tree. */
+class PathNode(val node: UiNode, val path: String, val parent: PathNode?, val depth: Int) {
+    val parentPath: String? get() = parent?.path
+
+    /** Strict ancestors, nearest first. */
+    fun ancestors(): Sequence<PathNode> = generateSequence(parent) { it.parent }
+
+    fun isStrictDescendantOf(other: PathNode): Boolean = ancestors().any { it === other }
+
+    override fun toString(): String = "PathNode($path)"
+}
+
+/** Preorder flattening of a hierarchy with observation paths. */
+fun UiHierarchy.flatten(): List<PathNode> {
+    val out = ArrayList<PathNode>()
+    fun walk(node: UiNode, path: String, parent: PathNode?, depth: Int) {
+        val pn = PathNode(node, path, parent, depth)
+        out.add(pn)
+        node.children.forEachIndexed { i, child -> walk(child, "$path.$i", pn, depth + 1) }
+    }
+    roots.forEachIndexed { i, root -> walk(root, "$i", null, 0) }
+    return out
+}

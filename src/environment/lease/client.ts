@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { connect, type Socket } from 'node:net';
+import { LeaseError, LeaseErrorCode } from './errors.js';
+import { readLines, writeLine } from './line-channel.js';
+import {
+  type BrokerAddress,
+  BrokerAddressSchema,
+  type BrokerMessage,
+  BrokerMessageSchema,
+  type DeviceDescriptor,
+  type WorkerIdentity,
+} from './protocol.js';
+
+export interface Lease {
+  readonly leaseId: string;
+  readonly device: DeviceDescriptor;
+  /** Tells the broker what this lease is doing now, so a LEASE_TIMEOUT elsewhere can name it. */
+  hold(holder: string): void;
+  release(): Promise<void>;
+}
+
+type Pending = { resolve: (message: BrokerMessage) => void; reject: (error: LeaseError) => void };
+
+/**
+ * A worker's connection to the lease broker. One connection per worker
+ * process: closing it (or the process dying) ends every lease it holds.
+ */
+export class LeaseClient {
+  private readonly pending = new Map<string, Pending>();
+  private closedError?: LeaseError;
+
+  private constructor(private readonly socket: Socket) {}
+
+  static async connect(address: BrokerAddress | string, worker: WorkerIdentity): Promise<LeaseClient> {
+    const parsed = BrokerAddressSchema.safeParse(typeof address === 'string' ? safeJson(address) : address);
+    if (!parsed.success) {
+      throw new LeaseError(
+        LeaseErrorCode.LEASE_BROKER_UNAVAILABLE,
+        'the lease broker address is missing or invalid',
+        {
+          issues: parsed.error.issues.map((issue) => issue.message),
+        },
+      );
+    }
+    const { host, port, secret } = parsed.data;
+    const socket = connect({ host, port });
+    socket.setNoDelay(true);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', (error) =>
+        reject(
+          new LeaseError(
+            LeaseErrorCode.LEASE_BROKER_UNAVAILABLE,
+            `cannot reach the lease broker: ${error.message}`,
+            {
+              host,
+              port,
+            },
+          ),
+        ),
+      );
+    });
+    const client = new LeaseClient(socket);
+    client.listen();
+    await client.request('hello', () => writeLine(socket, { type: 'hello', secret, worker }));
+    return client;
+  }
+
+  /** Waits in the broker's fair queue for a device, up to `timeoutMs`. */
+  async acquire(timeoutMs: number, holder?: string): Promise<Lease> {
+    const requestId = randomUUID();
+    const message = await this.request(requestId, () =>
+      writeLine(this.socket, { type: 'acquire', requestId, timeoutMs, holder }),
+    );
+    if (message.type !== 'granted') {
+      throw new LeaseError(LeaseErrorCode.LEASE_PROTOCOL_ERROR, `unexpected broker reply ${message.type}`);
+    }
+    const { leaseId, device } = message;
+    let released = false;
+    return {
+      leaseId,
+      device,
+      hold: (next) => writeLine(this.socket, { type: 'hold', leaseId, holder: next }),
+      release: async () => {
+        if (released || this.closedError) return;
+        released = true;
+        await this.request(leaseId, () => writeLine(this.socket, { type: 'release', leaseId }));
+      },
+    };
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+
+  private listen(): void {
+    readLines(
+      this.socket,
+      BrokerMessageSchema,
+      (message) => this.dispatch(message),
+      (reason) =>
+        this.shutdown(new LeaseError(LeaseErrorCode.LEASE_PROTOCOL_ERROR, `bad broker message: ${reason}`)),
+    );
+    this.socket.on('error', () => this.socket.destroy());
+    this.socket.on('close', () =>
+      this.shutdown(
+        new LeaseError(LeaseErrorCode.LEASE_BROKER_UNAVAILABLE, 'the lease broker closed the connection'),
+      ),
+    );
+  }
+
+  private dispatch(message: BrokerMessage): void {
+    const key =
+      message.type === 'welcome'
+        ? 'hello'
+        : message.type === 'granted'
+          ? message.requestId
+          : message.type === 'released'
+            ? message.leaseId
+            : (message.requestId ?? 'hello');
+    const pending = this.pending.get(key);
+    if (!pending) return;
+    this.pending.delete(key);
+    if (message.type === 'error') {
+      pending.reject(
+        new LeaseError(message.error.code as LeaseErrorCode, message.error.message, message.error.details),
+      );
+    } else pending.resolve(message);
+  }
+
+  private request(key: string, send: () => void): Promise<BrokerMessage> {
+    if (this.closedError) return Promise.reject(this.closedError);
+    return new Promise((resolve, reject) => {
+      this.pending.set(key, { resolve, reject });
+      send();
+    });
+  }
+
+  private shutdown(error: LeaseError): void {
+    this.closedError ??= error;
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+    this.socket.destroy();
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/**
+ * The lease channel: newline-delimited JSON over a loopback TCP socket between
+ * the broker (test runner main process) and each worker. A connection is one
+ * worker; when it closes, for any reason including kill -9, its leases end.
+ */
+
+/** What a worker needs to drive a leased device through the actuator. */
+export const DeviceDescriptorSchema = z.object({
+  serial: z.string().min(1),
+  adbHost: z.string().min(1),
+  adbPort: z.number().int().min(1).max(65535),
+  operatorPackage: z.string().min(1),
+  dialect: z.enum(['androperator', 'clawperator']),
+  model: z.string().optional(),
+  source: z.string(),
+});
+export type DeviceDescriptor = z.infer<typeof DeviceDescriptorSchema>;
+
+export const WorkerIdentitySchema = z.object({
+  pid: z.number().int(),
+  label: z.string(),
+});
+export type WorkerIdentity = z.infer<typeof WorkerIdentitySchema>;
+
+export const ClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), secret: z.string(), worker: WorkerIdentitySchema }),
+  z.object({
+    type: z.literal('acquire'),
+    requestId: z.string(),
+    timeoutMs: z.number().int().positive(),
+    holder: z.string().optional(),
+  }),
+  z.object({ type: z.literal('release'), leaseId: z.string() }),
+  z.object({ type: z.literal('hold'), leaseId: z.string(), holder: z.string() }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+
+export const ErrorPayloadSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).default({}),
+});
+
+export const BrokerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('welcome') }),
+  z.object({
+    type: z.literal('granted'),
+    requestId: z.string(),
+    leaseId: z.string(),
+    device: DeviceDescriptorSchema,
+  }),
+  z.object({ type: z.literal('released'), leaseId: z.string() }),
+  z.object({ type: z.literal('error'), requestId: z.string().optional(), error: ErrorPayloadSchema }),
+]);
+export type BrokerMessage = z.infer<typeof BrokerMessageSchema>;
+
+/** Where workers find the broker; passed from global setup to workers through the environment. */
+export const BrokerAddressSchema = z.object({
+  host: z.literal('127.0.0.1'),
+  port: z.number().int().min(1).max(65535),
+  secret: z.string().min(32),
+});
+export type BrokerAddress = z.infer<typeof BrokerAddressSchema>;
+
+export const BROKER_ADDRESS_ENV = 'DROIDPROOF_LEASE_BROKER';
