@@ -9,7 +9,10 @@
 export type AliasTable = Readonly<Record<string, string>>;
 
 /** Returns a new object (null prototype never leaks: plain `{}`) with aliases renamed. */
-export function renameAliases(input: Readonly<Record<string, unknown>>, aliases: AliasTable): Record<string, unknown> {
+export function renameAliases(
+  input: Readonly<Record<string, unknown>>,
+  aliases: AliasTable,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (Object.hasOwn(aliases, key)) continue;

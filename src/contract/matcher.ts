@@ -38,7 +38,10 @@ export const MATCHER_FIELD_ALIASES: AliasTable = {
 
 const matcherValue = z
   .string()
-  .max(LIMITS.MAX_MATCHER_VALUE_LENGTH, `matcher values are at most ${LIMITS.MAX_MATCHER_VALUE_LENGTH} characters`);
+  .max(
+    LIMITS.MAX_MATCHER_VALUE_LENGTH,
+    `matcher values are at most ${LIMITS.MAX_MATCHER_VALUE_LENGTH} characters`,
+  );
 
 const scalarShape = {
   resourceId: matcherValue.optional(),
@@ -61,7 +64,11 @@ export type NodePredicate = z.infer<typeof NodePredicateSchema>;
 
 /** The selector used by `matcher`, `container`, `expectedNode` and `labelMatcher`. */
 export const NodeMatcherSchema = z
-  .strictObject({ ...scalarShape, ancestor: NodePredicateSchema.optional(), descendant: NodePredicateSchema.optional() })
+  .strictObject({
+    ...scalarShape,
+    ancestor: NodePredicateSchema.optional(),
+    descendant: NodePredicateSchema.optional(),
+  })
   .refine((m) => hasNonblankScalar(m) || m.ancestor !== undefined || m.descendant !== undefined, {
     message: 'a matcher requires at least one nonblank field or an ancestor/descendant predicate',
   });

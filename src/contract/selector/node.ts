@@ -50,6 +50,8 @@ export interface UiNode {
   accessibilityDataSensitive?: boolean;
   /** `bounds`. */
   bounds?: Bounds;
+  /** Attributes this model does not name (e.g. `hint`, `drawing-order`), kept verbatim so XML round-trips. */
+  extra?: Record<string, string>;
   /** Child nodes in capture order. */
   children: UiNode[];
 }
@@ -89,8 +91,3 @@ export const BOOLEAN_ATTRIBUTES = {
 
 export type StringField = (typeof STRING_ATTRIBUTES)[keyof typeof STRING_ATTRIBUTES];
 export type BooleanField = (typeof BOOLEAN_ATTRIBUTES)[keyof typeof BOOLEAN_ATTRIBUTES];
-
-/** Builds a node; a convenience for tree builders (virtual device, tests). */
-export function uiNode(fields: Omit<UiNode, 'children'>, children: UiNode[] = []): UiNode {
-  return { ...fields, children };
-}

@@ -151,11 +151,9 @@ object Json {
                 skipWhitespace()
                 map[key] = readValue()
                 skipWhitespace()
-                when (next()) {
-                    ',' -> continue
-                    '}' -> return map
-                    else -> throw ParseException("expected ',' or '}' at ${pos - 1}")
-                }
+                val c = next()
+                if (c == '}') return map
+                if (c != ',') throw ParseException("expected ',' or '}' at ${pos - 1}")
             }
         }
 
@@ -168,11 +166,9 @@ object Json {
                 skipWhitespace()
                 list.add(readValue())
                 skipWhitespace()
-                when (next()) {
-                    ',' -> continue
-                    ']' -> return list
-                    else -> throw ParseException("expected ',' or ']' at ${pos - 1}")
-                }
+                val c = next()
+                if (c == ']') return list
+                if (c != ',') throw ParseException("expected ',' or ']' at ${pos - 1}")
             }
         }
 

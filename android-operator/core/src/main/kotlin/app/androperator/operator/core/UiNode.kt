@@ -28,6 +28,8 @@ data class Bounds(val left: Int, val top: Int, val right: Int, val bottom: Int) 
  * (`src/contract/selector/node.ts`), so conformance trees load unchanged.
  */
 data class UiNode(
+    /** UI Automator `index` attribute; informational, paths use array positions. */
+    val index: Int? = null,
     val text: String? = null,
     val resourceId: String? = null,
     val className: String? = null,
@@ -48,6 +50,8 @@ data class UiNode(
     val editable: Boolean? = null,
     val bounds: Bounds? = null,
     val children: List<UiNode> = emptyList(),
+    /** Unrecognized XML attributes, kept in capture order for the snapshot XML. */
+    val extra: Map<String, String> = emptyMap(),
     /** Platform handle (an AccessibilityNodeInfo on Android); never serialized. */
     val handle: Any? = null
 ) {
@@ -56,6 +60,58 @@ data class UiNode(
         get() = if (!text.isNullOrEmpty()) text else if (!contentDesc.isNullOrEmpty()) contentDesc else ""
 
     companion object {
+        /** Attribute names in UI Automator dump order (flags as in `BOOLEAN_ATTRIBUTES` of node.ts). */
+        val KNOWN_ATTRIBUTES = listOf(
+            "index", "text", "resource-id", "class", "package", "content-desc",
+            "checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable",
+            "long-clickable", "password", "selected", "visible-to-user", "accessibility-data-sensitive",
+            "bounds", "children"
+        )
+
+        private val BOUNDS = Regex("""^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$""")
+
+        /** `"[l,t][r,b]"` → Bounds; malformed → null (absent). */
+        fun parseBounds(value: String?): Bounds? {
+            val m = BOUNDS.matchEntire(value ?: return null) ?: return null
+            val v = m.groupValues.drop(1).map { it.toIntOrNull() ?: return null }
+            return Bounds(v[0], v[1], v[2], v[3])
+        }
+
+        /**
+         * The conformance tree format: UI Automator XML attribute names with their
+         * string values (`"clickable": "true"`, `"bounds": "[0,0][10,10]"`) plus `children`.
+         */
+        fun fromAttributes(value: Any?): UiNode {
+            val o = value.asObject() ?: throw IllegalArgumentException("a tree node must be a JSON object")
+            fun s(k: String) = o[k] as? String
+            fun b(k: String) = when (o[k]) { "true" -> true; "false" -> false; else -> null }
+            val extra = LinkedHashMap<String, String>()
+            for ((k, v) in o) if (k !in KNOWN_ATTRIBUTES && v is String) extra[k] = v
+            return UiNode(
+                index = s("index")?.takeIf { it.isNotBlank() }?.trim()?.toDoubleOrNull()?.takeIf { it == Math.floor(it) && !it.isInfinite() }?.toInt(),
+                text = s("text"),
+                resourceId = s("resource-id"),
+                className = s("class"),
+                packageName = s("package"),
+                contentDesc = s("content-desc"),
+                checkable = b("checkable"),
+                checked = b("checked"),
+                clickable = b("clickable"),
+                enabled = b("enabled"),
+                focusable = b("focusable"),
+                focused = b("focused"),
+                scrollable = b("scrollable"),
+                longClickable = b("long-clickable"),
+                password = b("password"),
+                selected = b("selected"),
+                visibleToUser = b("visible-to-user"),
+                accessibilityDataSensitive = b("accessibility-data-sensitive"),
+                bounds = parseBounds(s("bounds")),
+                children = (o["children"].asArray() ?: emptyList()).map { fromAttributes(it) },
+                extra = extra
+            )
+        }
+
         fun fromJson(value: Any?): UiNode {
             val o = value.asObject() ?: throw IllegalArgumentException("a UiNode must be a JSON object")
             fun s(k: String) = o[k] as? String
@@ -89,6 +145,10 @@ data class UiNode(
 /** A whole capture: top-level window roots, paths `"0"`, `"1"`, ... */
 data class UiHierarchy(val roots: List<UiNode>, val rotation: Int = 0) {
     companion object {
+        /** A conformance tree: a JSON array of top-level nodes in attribute format. */
+        fun fromTree(value: Any?): UiHierarchy =
+            UiHierarchy((value.asArray() ?: throw IllegalArgumentException("a tree must be a JSON array")).map { UiNode.fromAttributes(it) })
+
         /** Accepts `{ roots: [...] , rotation }`, `{ root: {...} }` or a bare node. */
         fun fromJson(value: Any?): UiHierarchy {
             val o = value.asObject() ?: throw IllegalArgumentException("a hierarchy must be a JSON object")

@@ -1,0 +1,47 @@
+package app.androperator.operator.core
+
+import java.io.File
+
+/**
+ * Locates the shared conformance vector files (the JSON files under conformance/FAMILY at the
+ * repository root). test.sh exports CONFORMANCE_DIR; otherwise the path is
+ * resolved from the working directory. A missing family yields no vectors and
+ * is reported on stderr.
+ */
+object Conformance {
+    val root: File by lazy {
+        System.getenv("CONFORMANCE_DIR")?.let { File(it) }
+            ?: generateSequence(File("").absoluteFile) { it.parentFile }.map { File(it, "conformance") }.firstOrNull { it.isDirectory }
+            ?: File("conformance")
+    }
+
+    class VectorFile(val file: File, val json: Map<String, Any?>) {
+        val vectors: List<Map<String, Any?>> get() = json["vectors"].asArray().orEmpty().map { it.asObject()!! }
+    }
+
+    fun files(family: String): List<VectorFile> {
+        val dir = File(root, family)
+        if (!dir.isDirectory) {
+            System.err.println("conformance/$family does not exist yet: no $family vectors run")
+            return emptyList()
+        }
+        return dir.listFiles { f -> f.name.endsWith(".json") }.orEmpty().sortedBy { it.name }
+            .map { VectorFile(it, Json.parse(it.readText()).asObject()!!) }
+    }
+
+    /** JUnit parameters: `[label, file, vector]` for every vector of a family. */
+    fun parameters(family: String): List<Array<Any>> = files(family).flatMap { f ->
+        f.vectors.map { v -> arrayOf<Any>("${f.file.name}: ${v["name"]}", f, v) }
+    }
+
+    /** Deep JSON equality with JavaScript semantics (key order irrelevant, numbers as doubles). */
+    fun jsonEquals(a: Any?, b: Any?): Boolean = when {
+        a is Map<*, *> && b is Map<*, *> -> a.keys == b.keys && a.keys.all { jsonEquals(a[it], b[it]) }
+        a is List<*> && b is List<*> -> a.size == b.size && a.indices.all { jsonEquals(a[it], b[it]) }
+        a is Number && b is Number -> a.toDouble() == b.toDouble()
+        else -> a == b
+    }
+
+    /** Round-trips a value through the JSON writer and reader (typed values → plain JSON). */
+    fun plain(value: Any?): Any? = Json.parse(Json.stringify(value))
+}

@@ -1,0 +1,17 @@
+/**
+ * What the actuator needs from adb for one device: run a command and collect
+ * its output, or open a long-running command as a stream. `AdbTransport`
+ * implements it over adbkit; tests may pass any other implementation.
+ */
+import type { Duplex } from 'node:stream';
+
+export interface DeviceShell {
+  readonly serial: string;
+  /**
+   * Runs `command` in the device shell (adbkit's plain `shell:` service:
+   * stdout and stderr merged, no exit code) and resolves with all output.
+   */
+  exec(command: string): Promise<Buffer>;
+  /** Opens `command` as a stream that ends when the command or the connection ends. */
+  stream(command: string): Promise<Duplex>;
+}

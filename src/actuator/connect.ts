@@ -1,0 +1,81 @@
+/**
+ * `connectDevice`: resolves one device on an adb server, selects the Operator
+ * package and dialect, starts the device's persistent logcat reader and
+ * returns the typed `Device`. `close()` on the device stops the reader.
+ */
+import type { DeviceShell } from './adb/device-shell.js';
+import { resolveDevice } from './adb/devices.js';
+import { AdbTransport } from './adb/transport.js';
+import { Device } from './device/device.js';
+import { type DialectName, type OperatorDialect, resolveDialect, selectOperatorPackage } from './dialect.js';
+import { runDoctor } from './doctor/doctor.js';
+import type { DoctorCapability } from './doctor/report.js';
+import { ExecutionEngine } from './execution/engine.js';
+import { OperatorPresence } from './execution/operator-presence.js';
+import { Timeline } from './execution/timeline.js';
+import { LogcatReader, type LogcatReaderOptions } from './logcat/logcat-reader.js';
+
+export interface ConnectOptions {
+  /** adb server host; default 127.0.0.1. */
+  adbHost?: string;
+  /** adb server port; default `ANDROID_ADB_SERVER_PORT` or 5037. */
+  adbPort?: number;
+  /** Device serial; may be omitted when exactly one device is in state `device`. */
+  serial?: string;
+  /** Operator package; default `DROIDPROOF_OPERATOR_PACKAGE` or the dialect's release package. */
+  operatorPackage?: string;
+  dialect?: DialectName;
+  /** How long a passing interactive-readiness probe is trusted (ms). Default 2000. */
+  readinessCacheMs?: number;
+  logcat?: LogcatReaderOptions;
+}
+
+export const DEFAULT_READINESS_CACHE_MS = 2_000;
+
+/** The per-device machinery shared by `connectDevice` and the CLI's doctor. */
+export function assembleDevice(
+  transport: AdbTransport,
+  serial: string,
+  dialect: OperatorDialect,
+  operatorPackage: string,
+  options: Pick<ConnectOptions, 'readinessCacheMs' | 'logcat'> = {},
+): {
+  shell: DeviceShell;
+  reader: LogcatReader;
+  presence: OperatorPresence;
+  engine: ExecutionEngine;
+  timeline: Timeline;
+} {
+  const shell = transport.device(serial);
+  const reader = new LogcatReader(shell, dialect, options.logcat);
+  const presence = new OperatorPresence(shell, dialect, operatorPackage);
+  const timeline = new Timeline();
+  const engine = new ExecutionEngine({
+    serial,
+    shell,
+    dialect,
+    operatorPackage,
+    reader,
+    presence,
+    timeline,
+    readinessCacheMs: options.readinessCacheMs ?? DEFAULT_READINESS_CACHE_MS,
+  });
+  return { shell, reader, presence, engine, timeline };
+}
+
+export async function connectDevice(options: ConnectOptions = {}): Promise<Device> {
+  const transport = new AdbTransport(options);
+  const serial = resolveDevice(await transport.listDevices(), options.serial);
+  const dialect = resolveDialect(options.dialect);
+  const operatorPackage = selectOperatorPackage(dialect, options.operatorPackage);
+  const parts = assembleDevice(transport, serial, dialect, operatorPackage, options);
+  await parts.reader.start();
+  return new Device({
+    ...parts,
+    serial,
+    operatorPackage,
+    dialect,
+    doctor: (capability?: DoctorCapability) =>
+      runDoctor({ transport, requestedSerial: serial, operatorPackage, capability, target: () => parts }),
+  });
+}

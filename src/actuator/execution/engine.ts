@@ -1,0 +1,320 @@
+/**
+ * Runs executions on one (device, Operator) pair:
+ * validate → logcat reader running → Operator installed → readiness gate
+ * (skipped for observation-only executions) → `close_app` pre-flight
+ * force-stop → dispatch → wait up to timeoutMs + 5000 → post-processing →
+ * reconciliation. One execution at a time per pair in this process.
+ * Nothing is replayed after dispatch except a snapshot-only execution whose
+ * result arrived malformed (read-only, so a second capture changes nothing).
+ */
+import { randomUUID } from 'node:crypto';
+import { isObservationOnly, isReadOnlyAction } from '../../contract/action-types.js';
+import type { Execution } from '../../contract/execution.js';
+import { validateExecution } from '../../contract/validate.js';
+import type { ExecutionResultWrapper } from '../../contract/wrappers.js';
+import type { DeviceShell } from '../adb/device-shell.js';
+import { shellCommand } from '../adb/shell-quote.js';
+import type { OperatorDialect } from '../dialect.js';
+import type { LogcatReader } from '../logcat/logcat-reader.js';
+import { sendBroadcast } from './broadcast.js';
+import { firstFailedStep, type ResultEnvelope } from './envelope.js';
+import { type DispatchState, ExecutionFailedError, type ExecutionPhase } from './errors.js';
+import { executionLockKey, withExecutionLock } from './execution-lock.js';
+import type { OperatorPresence } from './operator-presence.js';
+import { postProcess } from './post-process.js';
+import { interactiveStateOf, type ProbeResult, ReadinessGate } from './readiness.js';
+import { reconcileEnvelope } from './reconcile.js';
+import { parseEnvelopeLine } from './result-envelope.js';
+import type { Timeline } from './timeline.js';
+
+/** Extra time the host waits beyond `timeoutMs` for the envelope to be written (seed 003 "Timeouts"). */
+export const ENVELOPE_BUFFER_MS = 5_000;
+/** Execution timeout of the readiness probe; with the buffer the host waits 7000 ms (seed 003 doctor). */
+export const PROBE_TIMEOUT_MS = 2_000;
+
+export interface EngineContext {
+  serial: string;
+  shell: DeviceShell;
+  dialect: OperatorDialect;
+  operatorPackage: string;
+  reader: LogcatReader;
+  presence: OperatorPresence;
+  timeline: Timeline;
+  /** How long a passing readiness probe is trusted. */
+  readinessCacheMs: number;
+}
+
+export interface ExecutionTimings {
+  startedAt: number;
+  dispatchedAt?: number;
+  resultAt?: number;
+  finishedAt: number;
+}
+
+/** A finished execution: the CLI wrapper fields plus the normalized payload and timings. */
+export interface ExecutionResult extends ExecutionResultWrapper {
+  execution: Execution;
+  timings: ExecutionTimings;
+}
+
+interface Attempt {
+  phase: ExecutionPhase;
+  dispatchState: DispatchState;
+  timings: { startedAt: number; dispatchedAt?: number; resultAt?: number };
+  forceStopped: Set<string>;
+}
+
+/** The dispatch state a lower layer established (e.g. a broadcast that never reached `am`). */
+function reportedDispatchState(error: unknown): DispatchState | undefined {
+  const state = (error as { details?: Record<string, unknown> } | undefined)?.details?.dispatchState;
+  return state === 'not_dispatched' || state === 'dispatched' || state === 'unknown' ? state : undefined;
+}
+
+/** Whether an execution may be dispatched a second time after a malformed result. */
+function isReplayableSnapshot(execution: Execution): boolean {
+  return execution.actions.every((action) => action.type === 'snapshot' && isReadOnlyAction(action.type));
+}
+
+export class ExecutionEngine {
+  readonly readiness: ReadinessGate;
+
+  constructor(private readonly ctx: EngineContext) {
+    this.readiness = new ReadinessGate(ctx.shell, () => this.probe(), ctx.readinessCacheMs);
+  }
+
+  /** `terminalSource` of results read from this dialect's result lines. */
+  get terminalSource(): string {
+    return `${this.ctx.dialect.name}_result`;
+  }
+
+  /** Validates and runs `payload`; resolves with the reconciled envelope even when it failed. */
+  async run(payload: unknown): Promise<ExecutionResult> {
+    const startedAt = Date.now();
+    let execution: Execution;
+    try {
+      execution = validateExecution(payload);
+    } catch (error) {
+      const failure = ExecutionFailedError.from(error, {
+        phase: 'readiness',
+        dispatchState: 'not_dispatched',
+      });
+      this.record(payload, undefined, failure, { startedAt }, 'not_dispatched');
+      throw failure;
+    }
+    const key = executionLockKey(this.ctx.serial, this.ctx.operatorPackage);
+    return withExecutionLock(key, async () => {
+      try {
+        return await this.attempt(execution, startedAt);
+      } catch (error) {
+        const retry =
+          error instanceof ExecutionFailedError &&
+          error.code === 'RESULT_ENVELOPE_MALFORMED' &&
+          isReplayableSnapshot(execution);
+        if (!retry) throw error;
+        const again = { ...execution, commandId: `${execution.commandId}-r1` };
+        return this.attempt(again, Date.now());
+      }
+    });
+  }
+
+  private async attempt(execution: Execution, startedAt: number): Promise<ExecutionResult> {
+    const state: Attempt = {
+      phase: 'readiness',
+      dispatchState: 'not_dispatched',
+      timings: { startedAt },
+      forceStopped: new Set(),
+    };
+    try {
+      await this.ctx.reader.start();
+      await this.ctx.presence.ensureInstalled();
+      if (!isObservationOnly(execution)) await this.readiness.ensureInteractive();
+      await this.preflight(execution, state);
+      const raw = await this.dispatchAndWait(execution, state);
+      state.phase = 'post_processing';
+      const processed = await postProcess({
+        envelope: raw,
+        actions: execution.actions,
+        shell: this.ctx.shell,
+        forceStopped: state.forceStopped,
+      });
+      const envelope = reconcileEnvelope(processed);
+      const finishedAt = Date.now();
+      this.record(execution, envelope, undefined, state.timings, 'dispatched', finishedAt);
+      return {
+        envelope,
+        deviceId: this.ctx.serial,
+        terminalSource: this.terminalSource,
+        isCanonicalTerminal: true,
+        execution,
+        timings: { ...state.timings, finishedAt },
+      };
+    } catch (error) {
+      const failure = ExecutionFailedError.from(error, {
+        phase: state.phase,
+        dispatchState: reportedDispatchState(error) ?? state.dispatchState,
+        commandId: execution.commandId,
+        taskId: execution.taskId,
+      });
+      if (['RESULT_ENVELOPE_TIMEOUT', 'LOGCAT_UNAVAILABLE', 'BROADCAST_FAILED'].includes(failure.code)) {
+        // The device may have changed under us: check the Operator and readiness again next time.
+        this.ctx.presence.invalidate();
+        this.readiness.invalidate();
+      }
+      this.record(execution, undefined, failure, state.timings, failure.dispatchState);
+      throw failure;
+    }
+  }
+
+  /** Host `close_app` pre-flight: `am force-stop` each package before dispatch. */
+  private async preflight(execution: Execution, state: Attempt): Promise<void> {
+    for (const action of execution.actions) {
+      if (action.type !== 'close_app') continue;
+      const output = await this.ctx.shell.exec(
+        shellCommand('am force-stop', { quoted: action.params.applicationId }),
+      );
+      // `am force-stop` prints nothing on success.
+      if (output.toString('utf8').trim() === '') state.forceStopped.add(action.id);
+    }
+  }
+
+  /** Registers the result wait, broadcasts, and waits up to timeoutMs + 5000 for the envelope. */
+  private async dispatchAndWait(execution: Execution, state: Attempt): Promise<ResultEnvelope> {
+    const { reader, shell, dialect, operatorPackage } = this.ctx;
+    const wait = reader.waitForResult(execution.commandId);
+    state.phase = 'dispatch';
+    state.timings.dispatchedAt = Date.now();
+    try {
+      await sendBroadcast(shell, dialect, operatorPackage, JSON.stringify(execution));
+    } catch (error) {
+      wait.cancel();
+      throw error;
+    }
+    state.dispatchState = 'dispatched';
+    state.phase = 'result_wait';
+    const budgetMs = execution.timeoutMs + ENVELOPE_BUFFER_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        wait.cancel();
+        const last = execution.actions.at(-1);
+        reject(
+          new ExecutionFailedError(
+            'RESULT_ENVELOPE_TIMEOUT',
+            `Timed out waiting for ${dialect.resultPrefix}`,
+            {
+              phase: 'result_wait',
+              dispatchState: 'dispatched',
+              commandId: execution.commandId,
+              taskId: execution.taskId,
+            },
+            {
+              lastActionId: last?.id,
+              lastActionType: last?.type,
+              lastActionCaveat: 'payload-last only; Android execution position is unknown',
+              elapsedMs: Date.now() - (state.timings.dispatchedAt ?? state.timings.startedAt),
+              timeoutMs: execution.timeoutMs,
+              executionPosition: 'unknown',
+              deviceId: this.ctx.serial,
+              operatorPackage,
+              chunks: wait.progress(),
+            },
+          ),
+        );
+      }, budgetMs);
+    });
+    try {
+      const line = await Promise.race([wait.line, timeout]);
+      state.timings.resultAt = Date.now();
+      return parseEnvelopeLine(line, dialect, execution);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * The doctor handshake: one `doctor_ping` execution under the execution lock,
+   * without the readiness gate. Throws the transport or runtime failure code.
+   */
+  handshake(): Promise<ProbeResult & { envelope: ResultEnvelope }> {
+    const key = executionLockKey(this.ctx.serial, this.ctx.operatorPackage);
+    return withExecutionLock(key, async () => {
+      await this.ctx.reader.start();
+      return this.probe();
+    });
+  }
+
+  /** The readiness probe: a separate one-action `doctor_ping` execution. */
+  private async probe(): Promise<ProbeResult & { envelope: ResultEnvelope }> {
+    const probeCommandId = `probe-${randomUUID()}`;
+    const execution: Execution = {
+      commandId: probeCommandId,
+      taskId: probeCommandId,
+      source: 'droidproof-readiness',
+      expectedFormat: 'android-ui-automator',
+      timeoutMs: PROBE_TIMEOUT_MS,
+      actions: [{ id: 'h1', type: 'doctor_ping' }],
+      mode: 'direct',
+    };
+    const state: Attempt = {
+      phase: 'readiness',
+      dispatchState: 'not_dispatched',
+      timings: { startedAt: Date.now() },
+      forceStopped: new Set(),
+    };
+    let envelope: ResultEnvelope;
+    try {
+      envelope = await this.dispatchAndWait(execution, state);
+    } catch (error) {
+      // The probe's own transport failure: the requested execution was never dispatched.
+      const probe = ExecutionFailedError.from(error, {
+        phase: 'readiness',
+        dispatchState: state.dispatchState,
+      });
+      throw new ExecutionFailedError(
+        probe.code,
+        probe.message,
+        { phase: 'readiness', dispatchState: 'not_dispatched' },
+        {
+          ...probe.details,
+          probeCommandId,
+          probeDispatchState: reportedDispatchState(probe) ?? state.dispatchState,
+        },
+        { cause: error },
+      );
+    }
+    const step = envelope.stepResults.find((s) => s.actionType === 'doctor_ping');
+    if (envelope.status !== 'success' || !step?.success) {
+      const failed = firstFailedStep(envelope);
+      const code =
+        envelope.errorCode === 'SERVICE_UNAVAILABLE' ? 'DEVICE_ACCESSIBILITY_NOT_RUNNING' : undefined;
+      throw new ExecutionFailedError(
+        code ?? envelope.errorCode ?? 'DEVICE_NOT_INTERACTIVE',
+        envelope.error ?? 'Readiness probe failed',
+        { phase: 'readiness', dispatchState: 'not_dispatched', envelope, failedStep: failed },
+        { probeCommandId, probeDispatchState: 'dispatched' },
+      );
+    }
+    return { probeCommandId, envelope, state: interactiveStateOf(step.data) };
+  }
+
+  private record(
+    payload: unknown,
+    envelope: ResultEnvelope | undefined,
+    error: ExecutionFailedError | undefined,
+    timings: { startedAt: number; dispatchedAt?: number; resultAt?: number },
+    dispatchState: DispatchState,
+    finishedAt = Date.now(),
+  ): void {
+    const commandId = (payload as { commandId?: unknown } | undefined)?.commandId;
+    this.ctx.timeline.append({
+      commandId: typeof commandId === 'string' ? commandId : '',
+      payload,
+      envelope,
+      error: error && { code: error.code, message: error.message, details: error.details },
+      dispatchState,
+      ...timings,
+      finishedAt,
+      durationMs: finishedAt - timings.startedAt,
+    });
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Reassembles one command's paced result chunks (brief "Results"): `data` is
+ * base64 of a 1024-byte slice of the UTF-8 result line, `index` from 0,
+ * `count = ceil(byteLength / 1024)`, `sha256` over the whole line including its
+ * prefix. Gaps, inconsistent headers, wrong slice lengths and checksum failures
+ * are RESULT_ENVELOPE_MALFORMED; a missing tail just stays incomplete (the
+ * caller's deadline turns that into RESULT_ENVELOPE_TIMEOUT).
+ */
+import { createHash } from 'node:crypto';
+import { DroidproofError } from '../../contract/errors.js';
+import type { ResultChunk } from './result-lines.js';
+
+export const CHUNK_SLICE_BYTES = 1024;
+/** Largest reassembled result accepted: 64 MiB. */
+export const MAX_RESULT_BYTES = 64 * 1024 * 1024;
+
+export interface ChunkProgress {
+  receivedChunks: number;
+  expectedChunks: number;
+  receivedBytes: number;
+  expectedBytes: number;
+}
+
+export type ChunkOutcome = { complete: false; progress: ChunkProgress } | { complete: true; line: string };
+
+export class ChunkAssembler {
+  private header: Omit<ResultChunk, 'index' | 'data'> | undefined;
+  private readonly slices: Buffer[] = [];
+  private receivedBytes = 0;
+
+  constructor(private readonly maxBytes: number = MAX_RESULT_BYTES) {}
+
+  /** Adds the next chunk; throws RESULT_ENVELOPE_MALFORMED when the stream of chunks is inconsistent. */
+  add(chunk: ResultChunk): ChunkOutcome {
+    const header = this.checkHeader(chunk);
+    const slice = Buffer.from(chunk.data, 'base64');
+    if (chunk.index < this.slices.length) {
+      // A replay after a logcat reconnect repeats chunks already taken; identical ones are harmless.
+      if (!slice.equals(this.slices[chunk.index]))
+        this.fail('a repeated chunk differs from the first copy', chunk);
+      return { complete: false, progress: this.progress() };
+    }
+    if (chunk.index > this.slices.length) this.fail(`chunk ${this.slices.length} is missing`, chunk);
+    const last = chunk.index === header.count - 1;
+    const expectedLength = last
+      ? header.byteLength - CHUNK_SLICE_BYTES * (header.count - 1)
+      : CHUNK_SLICE_BYTES;
+    if (slice.length !== expectedLength || slice.toString('base64') !== chunk.data.replace(/\s+/g, '')) {
+      this.fail(`chunk ${chunk.index} carries ${slice.length} bytes, expected ${expectedLength}`, chunk);
+    }
+    this.slices.push(slice);
+    this.receivedBytes += slice.length;
+    if (!last) return { complete: false, progress: this.progress() };
+    const whole = Buffer.concat(this.slices, this.receivedBytes);
+    if (createHash('sha256').update(whole).digest('hex') !== header.sha256.toLowerCase()) {
+      this.fail('sha256 of the reassembled result does not match', chunk);
+    }
+    return { complete: true, line: whole.toString('utf8') };
+  }
+
+  progress(): ChunkProgress {
+    return {
+      receivedChunks: this.slices.length,
+      expectedChunks: this.header?.count ?? 0,
+      receivedBytes: this.receivedBytes,
+      expectedBytes: this.header?.byteLength ?? 0,
+    };
+  }
+
+  private checkHeader(chunk: ResultChunk): Omit<ResultChunk, 'index' | 'data'> {
+    if (this.header === undefined) {
+      if (chunk.byteLength > this.maxBytes) {
+        this.fail(`result of ${chunk.byteLength} bytes exceeds the ${this.maxBytes}-byte cap`, chunk);
+      }
+      if (chunk.count !== Math.ceil(chunk.byteLength / CHUNK_SLICE_BYTES)) {
+        this.fail(`count ${chunk.count} does not match byteLength ${chunk.byteLength}`, chunk);
+      }
+      this.header = {
+        commandId: chunk.commandId,
+        taskId: chunk.taskId,
+        count: chunk.count,
+        byteLength: chunk.byteLength,
+        sha256: chunk.sha256,
+      };
+    }
+    const h = this.header;
+    if (
+      chunk.taskId !== h.taskId ||
+      chunk.count !== h.count ||
+      chunk.byteLength !== h.byteLength ||
+      chunk.sha256.toLowerCase() !== h.sha256.toLowerCase()
+    ) {
+      this.fail('chunk header differs from the first chunk of this command', chunk);
+    }
+    if (chunk.index >= h.count) this.fail(`chunk index ${chunk.index} is outside count ${h.count}`, chunk);
+    return h;
+  }
+
+  private fail(reason: string, chunk: ResultChunk): never {
+    throw new DroidproofError('RESULT_ENVELOPE_MALFORMED', `Result chunks are malformed: ${reason}`, {
+      commandId: chunk.commandId,
+      taskId: chunk.taskId,
+      reason,
+      chunkIndex: chunk.index,
+      ...this.progress(),
+    });
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Recognizes result lines in logcat output by their prefix, wherever the
+ * logcat format puts the message (never by tag, brief "Results"):
+ * `[Androperator-Result] <envelope json>` and
+ * `[Androperator-Result-Chunk] {"commandId",...,"data"}`.
+ */
+import { z } from 'zod';
+import type { OperatorDialect } from '../dialect.js';
+
+export const ResultChunkSchema = z.object({
+  commandId: z.string().min(1),
+  taskId: z.string(),
+  index: z.number().int().nonnegative(),
+  count: z.number().int().positive(),
+  byteLength: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/i),
+  data: z.string(),
+});
+export type ResultChunk = z.infer<typeof ResultChunkSchema>;
+
+export type ResultLine =
+  /** A whole envelope line, `text` from the prefix to the end of the line. */
+  | { kind: 'result'; commandId: string | undefined; text: string }
+  | { kind: 'chunk'; chunk: ResultChunk }
+  /** A chunk line for `commandId` whose header does not parse. */
+  | { kind: 'bad-chunk'; commandId: string | undefined; reason: string };
+
+/** Extracts the `commandId` of a JSON object text without failing on malformed input. */
+function peekCommandId(json: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value === 'object' && value !== null && 'commandId' in value) {
+      const id = (value as { commandId: unknown }).commandId;
+      return typeof id === 'string' ? id : undefined;
+    }
+  } catch {
+    // A malformed envelope is reported by the caller that owns the command id.
+  }
+  return undefined;
+}
+
+/** Parses one logcat line; `undefined` when it carries no result. */
+export function parseResultLine(line: string, dialect: OperatorDialect): ResultLine | undefined {
+  const chunkAt = line.indexOf(`${dialect.chunkPrefix} `);
+  if (chunkAt >= 0) {
+    const json = line.slice(chunkAt + dialect.chunkPrefix.length + 1);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(json);
+    } catch {
+      return { kind: 'bad-chunk', commandId: undefined, reason: 'chunk header is not JSON' };
+    }
+    const parsed = ResultChunkSchema.safeParse(raw);
+    if (!parsed.success) {
+      return { kind: 'bad-chunk', commandId: peekCommandId(json), reason: 'chunk header fields are invalid' };
+    }
+    return { kind: 'chunk', chunk: parsed.data };
+  }
+  const resultAt = line.indexOf(`${dialect.resultPrefix} `);
+  if (resultAt < 0) return undefined;
+  const text = line.slice(resultAt);
+  return { kind: 'result', commandId: peekCommandId(text.slice(dialect.resultPrefix.length + 1)), text };
+}

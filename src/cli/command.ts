@@ -1,0 +1,34 @@
+/**
+ * The contract every CLI command module implements. A command parses nothing
+ * itself: the framework parses its declared flags and hands them over, then
+ * prints whatever the command returns.
+ */
+import type { FlagSpecs, ParsedArgs } from './args.js';
+
+/** Process exit codes: 0 success, 1 any failure including usage (seed 003:1996). */
+export const EXIT = { OK: 0, FAILURE: 1 } as const;
+
+export interface CommandResult {
+  /** The JSON document printed to stdout. */
+  readonly body: unknown;
+  readonly exitCode: number;
+}
+
+export interface CommandContext {
+  readonly args: ParsedArgs;
+  /** Working directory for relative paths such as `--payload @file.json`. */
+  readonly cwd: string;
+}
+
+export interface CliCommand {
+  /** The word after `droidproof`. */
+  readonly name: string;
+  readonly aliases?: readonly string[];
+  /** One line for the command index. */
+  readonly summary: string;
+  /** Usage line, e.g. `exec --payload <json-or-@file> [--validate-only | --dry-run]`. */
+  readonly usage: string;
+  readonly flags: FlagSpecs;
+  /** Runs the command. Throw a `DroidproofError` for failures: the framework prints it and exits 1. */
+  run(context: CommandContext): Promise<CommandResult>;
+}

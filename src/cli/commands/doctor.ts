@@ -1,0 +1,60 @@
+/**
+ * `droidproof doctor`: the DoctorReport (seed 003 "Doctor"); exit 0 only when
+ * `criticalOk`. `--capability background-observation` checks notification and
+ * media queries without the interactive requirements and rejects `--full`/`--fix`.
+ * `--full` and `--fix` (build/install/launch checks, shell remediation) are not
+ * implemented and are refused rather than silently ignored.
+ */
+import { AdbTransport } from '../../actuator/adb/transport.js';
+import { assembleDevice } from '../../actuator/connect.js';
+import { type DialectName, resolveDialect, selectOperatorPackage } from '../../actuator/dialect.js';
+import { runDoctor } from '../../actuator/doctor/doctor.js';
+import { DOCTOR_CAPABILITIES, type DoctorCapability } from '../../actuator/doctor/report.js';
+import type { LogcatReader } from '../../actuator/logcat/logcat-reader.js';
+import type { CliCommand } from '../command.js';
+import { EXIT } from '../command.js';
+import { UsageError } from '../errors.js';
+import { DEVICE_FLAGS, intFlag, stringFlag } from './device-flags.js';
+
+export const doctorCommand: CliCommand = {
+  name: 'doctor',
+  summary: 'Run environment and runtime readiness checks',
+  usage: 'doctor [--device <serial>] [--operator-package <pkg>] [--capability interactive|background-observation]',
+  flags: {
+    ...DEVICE_FLAGS,
+    capability: { type: 'string', valueName: 'interactive|background-observation', description: 'readiness to verify' },
+    'check-only': { type: 'boolean', description: 'accepted for compatibility; same exit status' },
+    full: { type: 'boolean', description: 'not supported by droidproof' },
+    fix: { type: 'boolean', description: 'not supported by droidproof' },
+  },
+  async run({ args }) {
+    if (args.positionals.length > 0) throw new UsageError('doctor takes no positional arguments');
+    const capability = (stringFlag(args, 'capability') ?? 'interactive') as DoctorCapability;
+    if (!DOCTOR_CAPABILITIES.includes(capability)) {
+      throw new UsageError(`--capability must be one of ${DOCTOR_CAPABILITIES.join(', ')}`, { flag: '--capability' });
+    }
+    for (const flag of ['full', 'fix'] as const) {
+      if (args.flags[flag]) throw new UsageError(`--${flag} is not supported by droidproof doctor`, { flag: `--${flag}` });
+    }
+    const transport = new AdbTransport({ adbHost: stringFlag(args, 'adb-host'), adbPort: intFlag(args, 'adb-port', 1, 65_535) });
+    const dialect = resolveDialect(stringFlag(args, 'dialect') as DialectName | undefined);
+    const operatorPackage = selectOperatorPackage(dialect, stringFlag(args, 'operator-package'));
+    const readers: LogcatReader[] = [];
+    try {
+      const report = await runDoctor({
+        transport,
+        requestedSerial: stringFlag(args, 'device'),
+        operatorPackage,
+        capability,
+        target: (serial) => {
+          const parts = assembleDevice(transport, serial, dialect, operatorPackage);
+          readers.push(parts.reader);
+          return parts;
+        },
+      });
+      return { body: report, exitCode: report.criticalOk ? EXIT.OK : EXIT.FAILURE };
+    } finally {
+      for (const reader of readers) reader.close();
+    }
+  },
+};

@@ -1,0 +1,452 @@
+/**
+ * The public error-code catalogue (seed 003:7811-7935 "Public Error Codes"),
+ * plus codes the seeds name outside that table (Android envelope codes and CLI
+ * usage codes). Branch on `code`, never on message text.
+ */
+
+export interface ErrorCodeInfo {
+  /** What the failure means and what to do. */
+  readonly meaning: string;
+  /** `public`: Node's stable enum; `runtime`: Android-emitted envelope codes; `usage`: CLI usage objects. */
+  readonly kind: 'public' | 'runtime' | 'usage';
+  /** Seed line citing the code. */
+  readonly source: string;
+}
+
+export const ERROR_CODES = {
+  NOTIFICATION_EXPIRED: {
+    meaning: 'The notification key is no longer active.',
+    kind: 'public',
+    source: '003:7817',
+  },
+  NOTIFICATION_NOT_DISMISSIBLE: {
+    meaning: 'The notification is not clearable; nothing was dispatched.',
+    kind: 'public',
+    source: '003:7818',
+  },
+  NOTIFICATION_ACTION_EXPIRED: {
+    meaning: 'The advertised notification action handle or revision is no longer available.',
+    kind: 'public',
+    source: '003:7819',
+  },
+  NOTIFICATION_ACTION_CANCELLED: {
+    meaning: 'Android cancelled the PendingIntent; dispatched=false.',
+    kind: 'public',
+    source: '003:7820',
+  },
+  NOTIFICATION_ACTION_INPUT_UNSUPPORTED: {
+    meaning: 'The notification button requires RemoteInput.',
+    kind: 'public',
+    source: '003:7821',
+  },
+  NOTIFICATION_ACTION_AUTHENTICATION_UNSUPPORTED: {
+    meaning: 'The notification button requires authentication.',
+    kind: 'public',
+    source: '003:7822',
+  },
+  NOTIFICATION_MEDIA_OPERATION_FAILED: {
+    meaning: 'A platform notification/media operation failed; inspect dispatched.',
+    kind: 'public',
+    source: '003:7823',
+  },
+  MEDIA_POSITION_INVALID: {
+    meaning: 'A direct media service call received an invalid position.',
+    kind: 'public',
+    source: '003:7824',
+  },
+  MEDIA_POSITION_OUT_OF_RANGE: {
+    meaning: 'The requested seek position exceeds the known media duration.',
+    kind: 'public',
+    source: '003:7825',
+  },
+  DEVICE_USER_NOT_UNLOCKED: {
+    meaning: 'The Android user has not been unlocked since boot; reads cannot unlock it.',
+    kind: 'public',
+    source: '003:7826',
+  },
+  NOTIFICATION_ACCESS_DENIED: {
+    meaning: 'Notification access is not granted to the Operator.',
+    kind: 'public',
+    source: '003:7827',
+  },
+  NOTIFICATION_LISTENER_DISCONNECTED: {
+    meaning: "The Operator's notification listener is not connected.",
+    kind: 'public',
+    source: '003:7828',
+  },
+  NOTIFICATION_QUERY_FAILED: { meaning: 'Notification query failed.', kind: 'public', source: '003:7829' },
+  NOTIFICATION_SERVICE_UNAVAILABLE: {
+    meaning: 'Notification service unavailable.',
+    kind: 'public',
+    source: '003:7830',
+  },
+  MEDIA_SESSION_EXPIRED: {
+    meaning: 'The media session handle ended, became inactive or was replaced.',
+    kind: 'public',
+    source: '003:7831',
+  },
+  MEDIA_SESSION_AMBIGUOUS: {
+    meaning: 'applicationId identifies more than one media session; pass mediaSessionId.',
+    kind: 'public',
+    source: '003:7832',
+  },
+  MEDIA_ACTION_UNSUPPORTED: {
+    meaning: 'The media session does not advertise the requested control.',
+    kind: 'public',
+    source: '003:7833',
+  },
+  MEDIA_POSTCONDITION_TIMEOUT: {
+    meaning: 'A bounded wait for the reported target media state timed out; dispatched=true is retained.',
+    kind: 'public',
+    source: '003:7834',
+  },
+  UI_TREE_UNAVAILABLE: {
+    meaning:
+      'An action could not obtain an application hierarchy; failed-step data.diagnostics has service/window facts.',
+    kind: 'public',
+    source: '003:7835',
+  },
+  SNAPSHOT_HIERARCHY_UNAVAILABLE: {
+    meaning: 'Snapshot hierarchy capture failed; more specific than UI_TREE_UNAVAILABLE, with diagnostics.',
+    kind: 'public',
+    source: '003:7836',
+  },
+  WAIT_TIMEOUT: { meaning: "The node wait's own time budget expired.", kind: 'public', source: '003:7837' },
+  ACTION_FAILED: {
+    meaning: 'An otherwise unclassified action exception; the original message is retained.',
+    kind: 'public',
+    source: '003:7838',
+  },
+  COMMAND_TIMEOUT: {
+    meaning: "Android's command budget expired, including queue wait; collected steps are retained.",
+    kind: 'public',
+    source: '003:7839',
+  },
+  COMMAND_CANCELLED: {
+    meaning: 'Execution was cancelled; collected steps are retained and cancellation propagates.',
+    kind: 'public',
+    source: '003:7840',
+  },
+  CONTAINER_LOST: {
+    meaning:
+      'The original scroll container disappeared or could no longer be identified during a bounded search.',
+    kind: 'public',
+    source: '003:7841',
+  },
+  EVIDENCE_CAPTURE_FAILED: {
+    meaning:
+      'Evidence could not be fully captured or persisted; inspect the retained manifest when available.',
+    kind: 'public',
+    source: '003:7842',
+  },
+  EVIDENCE_STORAGE_UNWRITABLE: {
+    meaning: 'Evidence storage is not writable; inspect path and recovery before retrying.',
+    kind: 'public',
+    source: '003:7843',
+  },
+  EVIDENCE_OUTPUT_EXISTS: {
+    meaning: 'Choose a new evidence output directory; existing destinations are never overwritten.',
+    kind: 'public',
+    source: '003:7844',
+  },
+  EVIDENCE_SESSION_NOT_FOUND: {
+    meaning: 'The requested video session is unknown or invalid.',
+    kind: 'public',
+    source: '003:7845',
+  },
+  EVIDENCE_RECORDING_ACTIVE: {
+    meaning: 'Another video session owns the selected device lock.',
+    kind: 'public',
+    source: '003:7846',
+  },
+  EVIDENCE_RECOVERY_REQUIRED: {
+    meaning: 'Verify recorder ownership and retained files before manual lock recovery.',
+    kind: 'public',
+    source: '003:7847',
+  },
+  HOST_DEPENDENCY_MISSING: { meaning: 'Host dependency missing.', kind: 'public', source: '003:7848' },
+  ADB_NOT_FOUND: { meaning: 'Adb not found.', kind: 'public', source: '003:7849' },
+  NO_DEVICES: { meaning: 'adb lists no executable device.', kind: 'public', source: '003:7850' },
+  MULTIPLE_DEVICES_DEVICE_ID_REQUIRED: {
+    meaning: 'Several devices are connected; pass --device.',
+    kind: 'public',
+    source: '003:7851',
+  },
+  OPERATOR_NOT_INSTALLED: {
+    meaning: 'The Operator package is not installed on the device.',
+    kind: 'public',
+    source: '003:7852',
+  },
+  DEVICE_NOT_FOUND: {
+    meaning: 'The requested device serial is not connected.',
+    kind: 'public',
+    source: '003:7853',
+  },
+  EXECUTION_VALIDATION_FAILED: {
+    meaning:
+      'The command or payload is structurally wrong before Android execution starts; fix it, do not retry unchanged.',
+    kind: 'public',
+    source: '003:7854',
+  },
+  EXECUTION_ACTION_UNSUPPORTED: {
+    meaning: 'Execution action unsupported.',
+    kind: 'public',
+    source: '003:7855',
+  },
+  EXECUTION_CONFLICT_IN_FLIGHT: {
+    meaning: 'Execution conflict in flight.',
+    kind: 'public',
+    source: '003:7856',
+  },
+  RESULT_ENVELOPE_TIMEOUT: {
+    meaning: 'No terminal result envelope arrived in time; does not prove whether a mutation occurred.',
+    kind: 'public',
+    source: '003:7857',
+  },
+  RESULT_TRANSPORT_SPAWN_FAILED: {
+    meaning: 'Result transport spawn failed.',
+    kind: 'public',
+    source: '003:7858',
+  },
+  RESULT_TRANSPORT_EXITED: { meaning: 'Result transport exited.', kind: 'public', source: '003:7859' },
+  RESULT_TRANSPORT_CANCELLED: { meaning: 'Result transport cancelled.', kind: 'public', source: '003:7860' },
+  RESULT_TRANSPORT_FAILED: { meaning: 'Result transport failed.', kind: 'public', source: '003:7861' },
+  RESULT_ENVELOPE_MALFORMED: {
+    meaning:
+      'The result envelope (or its chunks) could not be reassembled or parsed: gap, inconsistent header or checksum.',
+    kind: 'public',
+    source: '003:7862',
+  },
+  SNAPSHOT_ARTIFACT_WRITE_FAILED: {
+    meaning: 'Raw XML could not be written to a new host artifact. The execution envelope is retained.',
+    kind: 'public',
+    source: '003:7863',
+  },
+  SNAPSHOT_EXTRACTION_FAILED: {
+    meaning: 'Snapshot text could not be extracted from the result; hierarchy XML is missing or invalid.',
+    kind: 'public',
+    source: '003:7864',
+  },
+  MISSING_ARGUMENT: {
+    meaning: 'A CLI command is missing a required positional argument or flag value.',
+    kind: 'public',
+    source: '003:7865',
+  },
+  NODE_AMBIGUOUS: {
+    meaning: 'Strict selection found more than one candidate target; nothing was dispatched.',
+    kind: 'public',
+    source: '003:7866',
+  },
+  CONTAINER_AMBIGUOUS: {
+    meaning: 'Strict selection found more than one container candidate.',
+    kind: 'public',
+    source: '003:7867',
+  },
+  NODE_NOT_FOUND: {
+    meaning: 'No node matched the selector (strict: zero targets after retries).',
+    kind: 'public',
+    source: '003:7868',
+  },
+  NODE_NOT_CLICKABLE: {
+    meaning: 'The target node could not be clicked.',
+    kind: 'public',
+    source: '003:7869',
+  },
+  SECURITY_BLOCK_DETECTED: { meaning: 'Security block detected.', kind: 'public', source: '003:7870' },
+  CONTAINER_NOT_FOUND: {
+    meaning: 'The explicit container matcher matched no node.',
+    kind: 'public',
+    source: '003:7871',
+  },
+  CONTAINER_NOT_SCROLLABLE: {
+    meaning: 'The selected container cannot scroll and the target stayed absent.',
+    kind: 'public',
+    source: '003:7872',
+  },
+  GESTURE_FAILED: {
+    meaning: 'A gesture was out of display bounds, unavailable, rejected or cancelled.',
+    kind: 'public',
+    source: '003:7873',
+  },
+  GESTURE_UNSUPPORTED: {
+    meaning: 'Continued-pointer gestures require Android API 26 or newer.',
+    kind: 'public',
+    source: '003:7874',
+  },
+  ON_SCREEN_LOG_SERVICE_UNAVAILABLE: {
+    meaning: 'The Operator accessibility service or its window host is unavailable.',
+    kind: 'public',
+    source: '003:7875',
+  },
+  ON_SCREEN_LOG_LAYOUT_INVALID: {
+    meaning: 'On screen log layout invalid.',
+    kind: 'public',
+    source: '003:7876',
+  },
+  ON_SCREEN_LOG_RENDER_FAILED: {
+    meaning: 'On screen log render failed.',
+    kind: 'public',
+    source: '003:7877',
+  },
+  ON_SCREEN_LOG_RENDER_TIMEOUT: {
+    meaning: 'On screen log render timeout.',
+    kind: 'public',
+    source: '003:7878',
+  },
+  LOG_DIRECTORY_UNWRITABLE: {
+    meaning:
+      'Daily log destination cannot be opened. Recovery: set ANDROPERATOR_LOG_DIR to a writable directory; advisory only.',
+    kind: 'public',
+    source: '003:7879',
+  },
+  NODE_TOO_OLD: { meaning: 'Node too old.', kind: 'public', source: '003:7880' },
+  ADB_SERVER_FAILED: { meaning: 'Adb server failed.', kind: 'public', source: '003:7881' },
+  ADB_NO_USB_PERMISSIONS: { meaning: 'Adb no usb permissions.', kind: 'public', source: '003:7882' },
+  DEVICE_UNAUTHORIZED: { meaning: 'Device unauthorized.', kind: 'public', source: '003:7883' },
+  DEVICE_OFFLINE: { meaning: 'Device offline.', kind: 'public', source: '003:7884' },
+  DEVICE_SHELL_UNAVAILABLE: { meaning: 'Device shell unavailable.', kind: 'public', source: '003:7885' },
+  OPERATOR_VARIANT_MISMATCH: {
+    meaning: 'Installed release/debug Operator APK variant does not match `--operator-package`.',
+    kind: 'public',
+    source: '003:7886',
+  },
+  DEVICE_DEV_OPTIONS_DISABLED: {
+    meaning: 'Device dev options disabled.',
+    kind: 'public',
+    source: '003:7887',
+  },
+  DEVICE_USB_DEBUGGING_DISABLED: {
+    meaning: 'Device usb debugging disabled.',
+    kind: 'public',
+    source: '003:7888',
+  },
+  DEVICE_ACCESSIBILITY_NOT_RUNNING: {
+    meaning: "The Operator's accessibility service is not running.",
+    kind: 'public',
+    source: '003:7889',
+  },
+  DEVICE_NOT_INTERACTIVE: {
+    meaning: 'The device is locked, asleep or the user is locked; recover and rerun doctor.',
+    kind: 'public',
+    source: '003:7890',
+  },
+  ANDROID_BUILD_FAILED: { meaning: 'Android build failed.', kind: 'public', source: '003:7891' },
+  ANDROID_INSTALL_FAILED: { meaning: 'Android install failed.', kind: 'public', source: '003:7892' },
+  ANDROID_APP_LAUNCH_FAILED: { meaning: 'Android app launch failed.', kind: 'public', source: '003:7893' },
+  SMOKE_OPEN_SETTINGS_FAILED: { meaning: 'Smoke open settings failed.', kind: 'public', source: '003:7894' },
+  SCRCPY_NOT_FOUND: { meaning: 'Scrcpy not found.', kind: 'public', source: '003:7895' },
+  APK_VERSION_UNREADABLE: { meaning: 'Apk version unreadable.', kind: 'public', source: '003:7896' },
+  APK_VERSION_INVALID: { meaning: 'Apk version invalid.', kind: 'public', source: '003:7897' },
+  CLI_VERSION_INVALID: { meaning: 'Cli version invalid.', kind: 'public', source: '003:7898' },
+  VERSION_INCOMPATIBLE: { meaning: 'Version incompatible.', kind: 'public', source: '003:7899' },
+  LOGCAT_UNAVAILABLE: { meaning: 'Logcat unavailable.', kind: 'public', source: '003:7900' },
+  ANDROID_SDK_TOOL_MISSING: { meaning: 'Android sdk tool missing.', kind: 'public', source: '003:7901' },
+  EMULATOR_NOT_FOUND: { meaning: 'Emulator not found.', kind: 'public', source: '003:7902' },
+  EMULATOR_ALREADY_RUNNING: { meaning: 'Emulator already running.', kind: 'public', source: '003:7903' },
+  EMULATOR_NOT_RUNNING: { meaning: 'Emulator not running.', kind: 'public', source: '003:7904' },
+  EMULATOR_UNSUPPORTED: { meaning: 'Emulator unsupported.', kind: 'public', source: '003:7905' },
+  EMULATOR_CREATE_FAILED: { meaning: 'Emulator create failed.', kind: 'public', source: '003:7906' },
+  EMULATOR_START_FAILED: { meaning: 'Emulator start failed.', kind: 'public', source: '003:7907' },
+  EMULATOR_STOP_FAILED: { meaning: 'Emulator stop failed.', kind: 'public', source: '003:7908' },
+  EMULATOR_DELETE_FAILED: { meaning: 'Emulator delete failed.', kind: 'public', source: '003:7909' },
+  EMULATOR_BOOT_TIMEOUT: { meaning: 'Emulator boot timeout.', kind: 'public', source: '003:7910' },
+  ANDROID_SYSTEM_IMAGE_INSTALL_FAILED: {
+    meaning: 'Android system image install failed.',
+    kind: 'public',
+    source: '003:7911',
+  },
+  ANDROID_AVD_CREATE_FAILED: { meaning: 'Android avd create failed.', kind: 'public', source: '003:7912' },
+  AGENT_SKILLS_STALE: { meaning: 'Agent skills stale.', kind: 'public', source: '003:7913' },
+  DAEMON_START_FAILED: { meaning: 'Daemon start failed.', kind: 'public', source: '003:7914' },
+  DAEMON_STOP_FAILED: { meaning: 'Daemon stop failed.', kind: 'public', source: '003:7915' },
+  DAEMON_PROXY_ERROR: { meaning: 'Daemon proxy error.', kind: 'public', source: '003:7916' },
+  OPERATOR_DOWNLOAD_UNSUPPORTED: {
+    meaning: 'Operator download unsupported.',
+    kind: 'public',
+    source: '003:7917',
+  },
+  OPERATOR_METADATA_INVALID: { meaning: 'Operator metadata invalid.', kind: 'public', source: '003:7918' },
+  OPERATOR_DOWNLOAD_FAILED: { meaning: 'Operator download failed.', kind: 'public', source: '003:7919' },
+  OPERATOR_CHECKSUM_FAILED: { meaning: 'Operator checksum failed.', kind: 'public', source: '003:7920' },
+  OPERATOR_APK_NOT_FOUND: { meaning: 'Operator apk not found.', kind: 'public', source: '003:7921' },
+  OPERATOR_INSTALL_FAILED: { meaning: 'Operator install failed.', kind: 'public', source: '003:7922' },
+  OPERATOR_GRANT_FAILED: { meaning: 'Operator grant failed.', kind: 'public', source: '003:7923' },
+  OPERATOR_VERIFY_FAILED: { meaning: 'Operator verify failed.', kind: 'public', source: '003:7924' },
+  RECORDING_ALREADY_IN_PROGRESS: {
+    meaning: 'Recording already in progress.',
+    kind: 'public',
+    source: '003:7925',
+  },
+  RECORDING_NOT_IN_PROGRESS: { meaning: 'Recording not in progress.', kind: 'public', source: '003:7926' },
+  RECORDING_SESSION_NOT_FOUND: {
+    meaning: 'Recording session not found.',
+    kind: 'public',
+    source: '003:7927',
+  },
+  RECORDING_PULL_FAILED: { meaning: 'Recording pull failed.', kind: 'public', source: '003:7928' },
+  RECORDING_PARSE_FAILED: { meaning: 'Recording parse failed.', kind: 'public', source: '003:7929' },
+  RECORDING_EXPORT_FAILED: { meaning: 'Recording export failed.', kind: 'public', source: '003:7930' },
+  RECORDING_COMPARE_FAILED: { meaning: 'Recording compare failed.', kind: 'public', source: '003:7931' },
+  RECORDING_SCHEMA_VERSION_UNSUPPORTED: {
+    meaning: 'Recording schema version unsupported.',
+    kind: 'public',
+    source: '003:7932',
+  },
+  BROADCAST_FAILED: {
+    meaning: 'ADB broadcast dispatch to the Operator package failed.',
+    kind: 'public',
+    source: '003:7933',
+  },
+  PAYLOAD_TOO_LARGE: {
+    meaning:
+      'A request payload exceeds its size limit before dispatch, or a query_ui data.query exceeds 256 KiB.',
+    kind: 'public',
+    source: '003:7934',
+  },
+  DOCTOR_FAILED: { meaning: 'Doctor failed.', kind: 'public', source: '003:7935' },
+  SERVICE_UNAVAILABLE: {
+    meaning: 'Android returned a failure envelope before a normal step list existed (service not available).',
+    kind: 'runtime',
+    source: '003:1637',
+  },
+  NAVIGATION_TIMEOUT: {
+    meaning: 'open_app: the launched package did not reach the foreground within the wait budget.',
+    kind: 'runtime',
+    source: '003:3079',
+  },
+  UNSUPPORTED_RUNTIME_SCREENSHOT: {
+    meaning: 'The Operator cannot capture screenshots itself; Node captures on the host instead.',
+    kind: 'runtime',
+    source: '003:2963',
+  },
+  UNSUPPORTED_RUNTIME_CLOSE: {
+    meaning: 'The Operator cannot close apps itself; Node normalizes after its adb force-stop pre-flight.',
+    kind: 'runtime',
+    source: '003:7960',
+  },
+  INTERNAL_ERROR: {
+    meaning: 'An unexpected host-side failure; not a stable execution-contract code.',
+    kind: 'usage',
+    source: '003:9076',
+  },
+  USAGE: {
+    meaning: 'CLI syntax failure: unknown command or flag, repeated flag, or missing value; exit code 1.',
+    kind: 'usage',
+    source: '003:1996',
+  },
+  NOT_IMPLEMENTED: {
+    meaning: 'The requested CLI path exists but is not implemented.',
+    kind: 'usage',
+    source: '003:7426',
+  },
+} as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
+
+/** Every catalogued error code. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** All catalogued codes, in catalogue order. */
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { DroidproofError } from '../errors.js';
+import {
+  HIERARCHY_XML_PROLOG,
+  MAX_HIERARCHY_DEPTH,
+  MAX_HIERARCHY_XML_BYTES,
+  parseHierarchyXml,
+  toHierarchyXml,
+} from './hierarchy-xml.js';
+import type { UiHierarchy, UiNode } from './node.js';
+
+function rejection(xml: string): { code: string; reason: unknown } {
+  try {
+    parseHierarchyXml(xml);
+  } catch (error) {
+    expect(error).toBeInstanceOf(DroidproofError);
+    const { code, details } = error as DroidproofError;
+    return { code, reason: details.reason };
+  }
+  throw new Error('expected a rejection');
+}
+
+function nested(depth: number): string {
+  return `<hierarchy rotation="0">${'<node text="x">'.repeat(depth)}${'</node>'.repeat(depth)}</hierarchy>`;
+}
+
+const sample: UiHierarchy = {
+  rotation: 1,
+  roots: [
+    {
+      index: 0,
+      text: '',
+      resourceId: 'com.example:id/root',
+      className: 'android.widget.FrameLayout',
+      packageName: 'com.example',
+      contentDesc: '',
+      checkable: false,
+      clickable: false,
+      enabled: true,
+      visibleToUser: true,
+      accessibilityDataSensitive: false,
+      bounds: { left: 0, top: 0, right: 1080, bottom: 2400 },
+      children: [
+        {
+          index: 0,
+          text: 'Tom & "Jerry" <3\nsecond line\ttab',
+          contentDesc: "it's",
+          longClickable: true,
+          bounds: { left: -5, top: 10, right: 20, bottom: 30 },
+          extra: { hint: 'Name', 'drawing-order': '1' },
+          children: [],
+        },
+        { children: [] },
+      ],
+    },
+  ],
+};
+
+describe('toHierarchyXml / parseHierarchyXml (seed 003:1029, 5067-5090)', () => {
+  it('writes the UI Automator prolog and hierarchy element', () => {
+    expect(toHierarchyXml({ rotation: 0, roots: [] })).toBe(
+      `${HIERARCHY_XML_PROLOG}<hierarchy rotation="0"></hierarchy>`,
+    );
+    expect(HIERARCHY_XML_PROLOG).toBe("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>");
+  });
+
+  it('round-trips every attribute, unknown ones and special characters', () => {
+    expect(parseHierarchyXml(toHierarchyXml(sample))).toEqual(sample);
+  });
+
+  it('omits unknown state rather than writing "" or false (003:1946)', () => {
+    const xml = toHierarchyXml({ rotation: 0, roots: [{ text: 'a', children: [] }] });
+    expect(xml).toContain('<node text="a" />');
+  });
+
+  it('escapes newlines as references so conforming XML parsers keep them', () => {
+    const xml = toHierarchyXml({ rotation: 0, roots: [{ text: 'a\nb', children: [] }] });
+    expect(xml).toContain('text="a&#10;b"');
+  });
+});
+
+describe('parseHierarchyXml limits (issue 2: 8 MiB, depth 256; seed 003:4963-4966)', () => {
+  it(`accepts ${MAX_HIERARCHY_DEPTH} nested nodes and rejects one more as too_deep`, () => {
+    let depth = 0;
+    for (
+      let node: UiNode | undefined = parseHierarchyXml(nested(MAX_HIERARCHY_DEPTH)).roots[0];
+      node;
+      node = node.children[0]
+    ) {
+      depth++;
+    }
+    expect(depth).toBe(MAX_HIERARCHY_DEPTH);
+    expect(rejection(nested(MAX_HIERARCHY_DEPTH + 1))).toEqual({
+      code: 'SNAPSHOT_EXTRACTION_FAILED',
+      reason: 'too_deep',
+    });
+  });
+
+  it('rejects a document over 8 MiB of UTF-8 as too_large, counting bytes not characters', () => {
+    const open = '<hierarchy rotation="0"><node text="';
+    const close = '" /></hierarchy>';
+    const fill = (bytes: number, char: string, size: number) =>
+      char.repeat(Math.floor((bytes - open.length - close.length) / size));
+    const justFits = open + fill(MAX_HIERARCHY_XML_BYTES, 'a', 1) + close;
+    expect(parseHierarchyXml(justFits).roots).toHaveLength(1);
+    // 'é' is 2 UTF-8 bytes: under the limit in characters, over it in bytes.
+    const wide = open + fill(MAX_HIERARCHY_XML_BYTES, 'é', 1) + close;
+    expect(wide.length).toBeLessThanOrEqual(MAX_HIERARCHY_XML_BYTES);
+    expect(rejection(wide)).toEqual({ code: 'SNAPSHOT_EXTRACTION_FAILED', reason: 'too_large' });
+  });
+
+  it('reports the offset of the fault', () => {
+    try {
+      parseHierarchyXml('<hierarchy rotation="0"><node text=a /></hierarchy>');
+      expect.unreachable();
+    } catch (error) {
+      expect((error as DroidproofError).details.offset).toBe(35);
+    }
+  });
+
+  it('rejects a lower-case doctype too', () => {
+    expect(rejection('<!doctype hierarchy><hierarchy/>').reason).toBe('dtd');
+  });
+
+  it('rejects a non-string input with a typed error', () => {
+    expect(rejection(42 as unknown as string).reason).toBe('malformed');
+  });
+
+  it('throws only typed errors for every truncation and single-byte corruption of a valid dump', () => {
+    const xml = toHierarchyXml(sample);
+    const inputs: string[] = [];
+    for (let i = 0; i < xml.length; i++) {
+      inputs.push(xml.slice(0, i));
+      for (const c of ['<', '>', '"', '&', '/', '=', ' '])
+        inputs.push(xml.slice(0, i) + c + xml.slice(i + 1));
+    }
+    let rejected = 0;
+    for (const input of inputs) {
+      try {
+        parseHierarchyXml(input);
+      } catch (error) {
+        expect(error).toBeInstanceOf(DroidproofError);
+        expect((error as DroidproofError).code).toBe('SNAPSHOT_EXTRACTION_FAILED');
+        rejected++;
+      }
+    }
+    expect(rejected).toBeGreaterThan(inputs.length / 2);
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * UI Automator hierarchy XML ⇄ `UiHierarchy`.
+ *
+ * The parser is a hand-written scanner for the restricted dialect of UI
+ * Automator dumps (an optional prolog, comments, one `<hierarchy>` element with
+ * nested `<node>` elements carrying attributes). fast-xml-parser was measured
+ * first: its parse plus the validation pass needed to reject malformed input
+ * took ~110 ms on a 2 MB dump, against a 60 ms budget for parse plus resolution
+ * (issue 2, docs/selectors.md "Parser"). The scanner rejects what the seed
+ * requires (003:4963-4966): DTDs, entities, non-hierarchy documents, malformed
+ * XML, and guards size (8 MiB) and nesting depth (256).
+ */
+import { applyAttribute, attributesOfNode, knownAttributeAt } from './attributes.js';
+import type { UiHierarchy, UiNode } from './node.js';
+import { snapshotExtractionFailed } from './snapshot-error.js';
+import { decodeXmlReferences, escapeXmlAttribute } from './xml-text.js';
+
+/** Largest accepted document, in UTF-8 bytes. */
+export const MAX_HIERARCHY_XML_BYTES = 8 * 1024 * 1024;
+/** Deepest accepted `<node>` nesting (a root node is at depth 1). */
+export const MAX_HIERARCHY_DEPTH = 256;
+
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+const EQUALS = 0x3d;
+const QUESTION = 0x3f;
+const BANG = 0x21;
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+}
+
+function isBlank(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isSpace(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** One pass over the document; `pos` only moves forward. */
+class HierarchyScanner {
+  private pos = 0;
+  private selfClosing = false;
+
+  constructor(private readonly xml: string) {}
+
+  parse(): UiHierarchy {
+    const { xml } = this;
+    if (xml.charCodeAt(0) === 0xfeff) this.pos = 1;
+    let hierarchy: UiHierarchy | undefined;
+    let open = false;
+    const stack: UiNode[] = [];
+    for (;;) {
+      const lt = xml.indexOf('<', this.pos);
+      const textEnd = lt === -1 ? xml.length : lt;
+      // Character data is ignored inside the hierarchy (dumps have none) and forbidden outside it.
+      if (!open && !isBlank(xml, this.pos, textEnd))
+        throw this.fail('malformed', 'text outside the root element');
+      if (lt === -1) break;
+      this.pos = lt + 1;
+      const c = xml.charCodeAt(this.pos);
+      if (c === QUESTION) this.skipPast('?>', 'unterminated processing instruction');
+      else if (c === BANG) this.markupDeclaration(open);
+      else if (c === SLASH) {
+        const name = this.closingTag();
+        if (name === 'node' && stack.length > 0) stack.pop();
+        else if (name === 'hierarchy' && open && stack.length === 0) open = false;
+        else throw this.fail('malformed', `unexpected closing tag </${name}>`);
+      } else {
+        const name = this.tagName();
+        if (hierarchy === undefined) {
+          if (name !== 'hierarchy')
+            throw this.fail('not_hierarchy', `root element is <${name}>, not <hierarchy>`);
+          hierarchy = this.hierarchyElement();
+          open = !this.selfClosing;
+        } else if (!open) {
+          throw this.fail('malformed', 'content after the root element');
+        } else if (name !== 'node') {
+          throw this.fail('malformed', `unexpected element <${name}> (only <node> is allowed)`);
+        } else {
+          if (stack.length >= MAX_HIERARCHY_DEPTH) {
+            throw this.fail('too_deep', `nesting deeper than ${MAX_HIERARCHY_DEPTH} nodes`);
+          }
+          const node: UiNode = { children: [] };
+          this.attributes(node);
+          (stack.length === 0 ? hierarchy.roots : stack[stack.length - 1].children).push(node);
+          if (!this.selfClosing) stack.push(node);
+        }
+      }
+    }
+    if (hierarchy === undefined) throw this.fail('malformed', 'no root element');
+    if (open) throw this.fail('malformed', 'unclosed element');
+    return hierarchy;
+  }
+
+  private hierarchyElement(): UiHierarchy {
+    const attributes: UiNode = { children: [] };
+    this.attributes(attributes);
+    const rotation = Number(attributes.extra?.rotation ?? 0);
+    return { rotation: Number.isInteger(rotation) ? rotation : 0, roots: [] };
+  }
+
+  /** `<!…`: comments are skipped; DOCTYPE, ENTITY and anything else are rejected. */
+  private markupDeclaration(open: boolean): void {
+    const { xml, pos } = this;
+    if (xml.startsWith('!--', pos)) {
+      this.skipPast('-->', 'unterminated comment');
+    } else if (xml.startsWith('![CDATA[', pos) && open) {
+      this.skipPast(']]>', 'unterminated CDATA section');
+    } else if (/^!doctype/i.test(xml.slice(pos, pos + 8))) {
+      throw this.fail('dtd', 'DTD declarations are not accepted');
+    } else if (xml.startsWith('!ENTITY', pos)) {
+      throw this.fail('entity', 'entity declarations are not accepted');
+    } else {
+      throw this.fail('malformed', 'unexpected markup declaration');
+    }
+  }
+
+  private skipPast(terminator: string, message: string): void {
+    const end = this.xml.indexOf(terminator, this.pos);
+    if (end === -1) throw this.fail('malformed', message);
+    this.pos = end + terminator.length;
+  }
+
+  private tagName(): string {
+    const { xml } = this;
+    const start = this.pos;
+    let i = start;
+    for (; i < xml.length; i++) {
+      const c = xml.charCodeAt(i);
+      if (isSpace(c) || c === SLASH || c === GT) break;
+    }
+    if (i === start) throw this.fail('malformed', 'missing element name');
+    this.pos = i;
+    return xml.slice(start, i);
+  }
+
+  private closingTag(): string {
+    this.pos++;
+    const name = this.tagName();
+    this.skipSpaces();
+    if (this.xml.charCodeAt(this.pos) !== GT) throw this.fail('malformed', `bad closing tag </${name}`);
+    this.pos++;
+    return name;
+  }
+
+  private skipSpaces(): boolean {
+    const start = this.pos;
+    while (isSpace(this.xml.charCodeAt(this.pos))) this.pos++;
+    return this.pos > start;
+  }
+
+  /** Reads `name="value"` pairs up to `>` or `/>`, applying each to `node`. */
+  private attributes(node: UiNode): void {
+    const { xml } = this;
+    for (;;) {
+      const spaced = this.skipSpaces();
+      const c = xml.charCodeAt(this.pos);
+      if (c === GT || c === SLASH) {
+        this.selfClosing = c === SLASH;
+        if (this.selfClosing && xml.charCodeAt(++this.pos) !== GT)
+          throw this.fail('malformed', 'bad empty-element tag');
+        this.pos++;
+        return;
+      }
+      if (this.pos >= xml.length) throw this.fail('malformed', 'unterminated tag');
+      if (!spaced) throw this.fail('malformed', 'attributes must be separated by whitespace');
+      const nameStart = this.pos;
+      let i = nameStart;
+      for (; i < xml.length; i++) {
+        const d = xml.charCodeAt(i);
+        if (d === EQUALS || isSpace(d) || d === GT || d === SLASH || d === LT) break;
+      }
+      const name = knownAttributeAt(xml, nameStart, i) ?? xml.slice(nameStart, i);
+      this.pos = i;
+      this.skipSpaces();
+      if (name.length === 0 || xml.charCodeAt(this.pos) !== EQUALS)
+        throw this.fail('malformed', 'bad attribute');
+      this.pos++;
+      this.skipSpaces();
+      const quote = xml[this.pos];
+      if (quote !== '"' && quote !== "'") throw this.fail('malformed', `unquoted value of attribute ${name}`);
+      const end = xml.indexOf(quote, this.pos + 1);
+      if (end === -1) throw this.fail('malformed', `unterminated value of attribute ${name}`);
+      const raw = xml.slice(this.pos + 1, end);
+      if (raw.indexOf('<') !== -1) throw this.fail('malformed', `"<" in value of attribute ${name}`);
+      this.pos = end + 1;
+      applyAttribute(node, name, decodeXmlReferences(raw));
+    }
+  }
+
+  private fail(reason: Parameters<typeof snapshotExtractionFailed>[0], message: string) {
+    return snapshotExtractionFailed(reason, message, this.pos);
+  }
+}
+
+/**
+ * Parses UI Automator dump XML. Throws `DroidproofError` code
+ * `SNAPSHOT_EXTRACTION_FAILED` with `details.reason` (`dtd`, `entity`,
+ * `not_hierarchy`, `malformed`, `too_large`, `too_deep`) and `details.offset`.
+ */
+export function parseHierarchyXml(xml: string): UiHierarchy {
+  if (typeof xml !== 'string') throw snapshotExtractionFailed('malformed', 'the hierarchy is not a string');
+  // UTF-16 length ≤ UTF-8 length ≤ 3 × UTF-16 length: count bytes only near the limit.
+  if (xml.length > MAX_HIERARCHY_XML_BYTES) throw tooLarge();
+  if (xml.length * 3 > MAX_HIERARCHY_XML_BYTES && Buffer.byteLength(xml, 'utf8') > MAX_HIERARCHY_XML_BYTES) {
+    throw tooLarge();
+  }
+  return new HierarchyScanner(xml).parse();
+}
+
+function tooLarge() {
+  return snapshotExtractionFailed('too_large', `document over ${MAX_HIERARCHY_XML_BYTES} bytes`);
+}
+
+/** The UI Automator dump prolog (as `uiautomator dump` writes it, seed 003:1029). */
+export const HIERARCHY_XML_PROLOG = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>";
+
+function writeNode(node: UiNode, out: string[]): void {
+  let tag = '<node';
+  for (const [name, value] of attributesOfNode(node)) tag += ` ${name}="${escapeXmlAttribute(value)}"`;
+  if (node.children.length === 0) {
+    out.push(`${tag} />`);
+    return;
+  }
+  out.push(`${tag}>`);
+  for (const child of node.children) writeNode(child, out);
+  out.push('</node>');
+}
+
+/** Serializes a hierarchy as UI Automator dump XML; `parseHierarchyXml` reads it back unchanged. */
+export function toHierarchyXml(hierarchy: UiHierarchy): string {
+  const out: string[] = [`${HIERARCHY_XML_PROLOG}<hierarchy rotation="${hierarchy.rotation}">`];
+  for (const root of hierarchy.roots) writeNode(root, out);
+  out.push('</hierarchy>');
+  return out.join('');
+}

@@ -1,0 +1,45 @@
+/**
+ * `annotated.png`: the screenshot with the matcher's matches and closest
+ * candidates outlined and numbered, drawn by compositing an SVG with sharp.
+ */
+import sharp from 'sharp';
+import type { Candidate } from './failure.js';
+import { escapeMarkup } from './markup.js';
+
+const COLORS: Record<Candidate['reason'], string> = {
+  match: '#e0245e',
+  case_mismatch: '#f5a623',
+  other_container: '#f5a623',
+  offscreen: '#8b8b8b',
+  disabled: '#7b61ff',
+  similar_text: '#f5a623',
+  same_resource_id: '#00a3e0',
+};
+
+function overlaySvg(width: number, height: number, candidates: readonly Candidate[]): string {
+  const shapes = candidates.flatMap((candidate, i) => {
+    const b = candidate.bounds;
+    if (!b || b.right <= b.left || b.bottom <= b.top) return [];
+    const color = COLORS[candidate.reason];
+    const tag = `${i + 1} ${candidate.reason}`;
+    return [
+      `<rect x="${b.left}" y="${b.top}" width="${b.right - b.left}" height="${b.bottom - b.top}" fill="none" stroke="${color}" stroke-width="6"/>`,
+      `<rect x="${b.left}" y="${Math.max(0, b.top - 34)}" width="${tag.length * 15 + 16}" height="34" fill="${color}"/>`,
+      `<text x="${b.left + 8}" y="${Math.max(0, b.top - 34) + 25}" font-family="sans-serif" font-size="24" fill="#fff">${escapeMarkup(tag)}</text>`,
+    ];
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes.join('')}</svg>`;
+}
+
+/** Returns a PNG of `screenshot` with every candidate's bounds drawn on it. */
+export async function annotateScreenshot(
+  screenshot: Uint8Array,
+  size: { width: number; height: number },
+  candidates: readonly Candidate[],
+): Promise<Buffer> {
+  const svg = Buffer.from(overlaySvg(size.width, size.height, candidates));
+  return sharp(screenshot)
+    .composite([{ input: svg, top: 0, left: 0 }])
+    .png({ compressionLevel: 3 })
+    .toBuffer();
+}

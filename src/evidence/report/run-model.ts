@@ -1,0 +1,64 @@
+/**
+ * The one run model both reporters build (Vitest and Jest) and every output
+ * (HTML, JUnit XML) renders.
+ */
+import type { Manifest } from '../manifest.js';
+
+/** Final outcome of a test: `flaky` means it failed at least once and then passed on a retry. */
+export type TestOutcome = 'passed' | 'failed' | 'flaky' | 'skipped';
+
+/** A bundle on disk, joined to the test attempt that produced it. */
+export interface BundleRef {
+  /** Absolute bundle directory. */
+  dir: string;
+  manifest: Manifest;
+}
+
+export interface TestRecord {
+  /** Absolute test file path. */
+  file: string;
+  /** Full test name (describe titles and test title). */
+  name: string;
+  outcome: TestOutcome;
+  durationMs: number;
+  /** Number of attempts (1 without retries). */
+  attempts: number;
+  /** Error messages (with stacks) of the final failure, or of the failed attempts of a flaky test. */
+  errors: string[];
+  /** Bundles of every attempt, in attempt order. */
+  bundles: BundleRef[];
+}
+
+export interface RunModel {
+  runner: 'vitest' | 'jest';
+  /** Root the report shows file paths relative to. */
+  rootDir: string;
+  startedAt: string;
+  durationMs: number;
+  tests: TestRecord[];
+}
+
+export interface RunSummary {
+  total: number;
+  passed: number;
+  failed: number;
+  flaky: number;
+  skipped: number;
+}
+
+export function summarize(model: RunModel): RunSummary {
+  const count = (outcome: TestOutcome) => model.tests.filter((t) => t.outcome === outcome).length;
+  return {
+    total: model.tests.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    flaky: count('flaky'),
+    skipped: count('skipped'),
+  };
+}
+
+/** Outcome from the runner's final state and whether an earlier attempt failed. */
+export function outcomeOf(state: 'passed' | 'failed' | 'skipped', failedBefore: boolean): TestOutcome {
+  if (state === 'passed' && failedBefore) return 'flaky';
+  return state;
+}

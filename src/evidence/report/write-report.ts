@@ -1,0 +1,51 @@
+/** Writes the report folder: `index.html` and `junit.xml`, each atomically. */
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { writeFileAtomic } from '../atomic-file.js';
+import { renderHtml } from './html.js';
+import { buildHtmlTests } from './html-data.js';
+import { renderJunit } from './junit.js';
+import type { RunModel } from './run-model.js';
+
+export interface ReportOptions {
+  /** Report folder, default `droidproof-report` under the run's root. */
+  outputDir?: string;
+  /** Bundles root to scan, default `<outputDir>/bundles` (`DROIDPROOF_EVIDENCE_DIR` wins). */
+  bundlesDir?: string;
+  /** Write `index.html` (default true). */
+  html?: boolean;
+  /** JUnit file name inside `outputDir`, or false for none (default `junit.xml`). */
+  junit?: string | false;
+}
+
+export interface WrittenReport {
+  outputDir: string;
+  htmlPath: string | null;
+  junitPath: string | null;
+}
+
+export function resolveReportDirs(rootDir: string, options: ReportOptions): { outputDir: string; bundlesDir: string } {
+  const outputDir = resolve(rootDir, options.outputDir ?? 'droidproof-report');
+  const fromEnv = process.env.DROIDPROOF_EVIDENCE_DIR;
+  const bundlesDir = options.bundlesDir
+    ? resolve(rootDir, options.bundlesDir)
+    : fromEnv
+      ? resolve(rootDir, fromEnv)
+      : join(outputDir, 'bundles');
+  return { outputDir, bundlesDir };
+}
+
+export async function writeReport(model: RunModel, outputDir: string, options: ReportOptions = {}): Promise<WrittenReport> {
+  await mkdir(outputDir, { recursive: true });
+  let htmlPath: string | null = null;
+  let junitPath: string | null = null;
+  if (options.html !== false) {
+    htmlPath = join(outputDir, 'index.html');
+    await writeFileAtomic(htmlPath, renderHtml(model, await buildHtmlTests(model, outputDir)));
+  }
+  if (options.junit !== false) {
+    junitPath = join(outputDir, options.junit ?? 'junit.xml');
+    await writeFileAtomic(junitPath, renderJunit(model, outputDir));
+  }
+  return { outputDir, htmlPath, junitPath };
+}

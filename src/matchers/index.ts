@@ -1,0 +1,27 @@
+/**
+ * Waiting postcondition matchers: one core, Vitest and Jest adapters,
+ * Playwright-style locators.
+ */
+export {
+  configureMatchers,
+  type MatcherConfig,
+  type MatcherEvidenceHook,
+  type MatcherFailureContext,
+  matcherConfig,
+  resetMatcherConfig,
+} from './config.js';
+export type { MatcherVerdict, RunnerState } from './core.js';
+export type { MediaSessionExpectation, NotificationExpectation } from './device-matchers.js';
+export { deviceTarget, foregroundPackageOf } from './device-target.js';
+export { createLocator, isLocator, Locator, type LocatorOptions } from './locator.js';
+export { type DroidproofMatchers, droidproofMatchers, type NodeMatcherOptions } from './matchers.js';
+export type { NodeQueryOptions } from './node-query.js';
+export type { WaitSettings } from './node-matchers.js';
+export type {
+  MatcherTarget,
+  MediaSessionSummary,
+  NodeActor,
+  NotificationSummary,
+  Observation,
+} from './ports.js';
+export { toMatcherTarget } from './target.js';

@@ -1,0 +1,154 @@
+/**
+ * The matcher functions for `expect.extend`, shared by Vitest and Jest: both
+ * call them with `this` holding `isNot` (and, in Vitest, `poll` and `task`).
+ *
+ *     expect.extend(droidproofMatchers)
+ *     await expect(device).toShowNode({ textEquals: 'Saved' })
+ *     await expect(device.node({ resourceId: 'app:id/title' })).toHaveText('Settings')
+ */
+import type { NodeMatcher } from '../contract/matcher.js';
+import { type MatcherRun, type MatcherVerdict, type RunnerState, runMatcher, usageFailure } from './core.js';
+import {
+  foregroundRun,
+  type MediaSessionExpectation,
+  mediaSessionRun,
+  type NotificationExpectation,
+  notificationRun,
+} from './device-matchers.js';
+import { isLocator, type Locator } from './locator.js';
+import { nodeQuery, type NodeQueryOptions } from './node-query.js';
+import { countRun, hasTextRun, showNodeRun, stateRun, type WaitSettings } from './node-matchers.js';
+import type { MatcherTarget } from './ports.js';
+import { toMatcherTarget } from './target.js';
+
+/** Options of the device node matchers. */
+export interface NodeMatcherOptions extends NodeQueryOptions, WaitSettings {}
+
+interface MatcherThis {
+  isNot: boolean;
+  poll?: boolean;
+  currentTestName?: string;
+  testPath?: string;
+  task?: unknown;
+}
+
+function stateOf(ctx: MatcherThis): RunnerState {
+  return { isNot: ctx.isNot === true, poll: ctx.poll === true, currentTestName: ctx.currentTestName, testPath: ctx.testPath, task: ctx.task };
+}
+
+function waitOf(options: WaitSettings | undefined, fallback: WaitSettings = {}): WaitSettings {
+  return { timeout: options?.timeout ?? fallback.timeout, interval: options?.interval ?? fallback.interval };
+}
+
+/** Builds the run (argument errors become a failed verdict, never an exception) and runs it. */
+async function evaluate(
+  ctx: MatcherThis,
+  received: unknown,
+  build: (target: MatcherTarget) => MatcherRun<unknown>,
+): Promise<MatcherVerdict> {
+  const state = stateOf(ctx);
+  try {
+    const target = isLocator(received) ? received.target : toMatcherTarget(received);
+    return await runMatcher(build(target), target, received, state);
+  } catch (error) {
+    return usageFailure(state, error);
+  }
+}
+
+function requireLocator(received: unknown, name: string): Locator {
+  if (!isLocator(received)) {
+    throw new TypeError(`${name} is a locator matcher: use expect(device.node(matcher)).${name}()`);
+  }
+  return received;
+}
+
+/** A node matcher on a locator: the locator's query and wait settings, overridden per call. */
+function locatorRun(
+  received: unknown,
+  name: string,
+  options: WaitSettings | undefined,
+  make: (common: Parameters<typeof showNodeRun>[1]) => MatcherRun<unknown>,
+): MatcherRun<unknown> {
+  const locator = requireLocator(received, name);
+  return make({
+    receivedLabel: locator.toString(),
+    target: locator.target,
+    query: locator.query,
+    wait: waitOf(options, locator.options),
+  });
+}
+
+function deviceNode(target: MatcherTarget, matcher: NodeMatcher, options: NodeMatcherOptions | undefined) {
+  return { receivedLabel: 'device', target, query: nodeQuery(matcher, options), wait: waitOf(options) };
+}
+
+export const droidproofMatchers = {
+  toShowNode(this: MatcherThis, received: unknown, matcher: NodeMatcher, options?: NodeMatcherOptions) {
+    return evaluate(this, received, (target) => showNodeRun('toShowNode', deviceNode(target, matcher, options)));
+  },
+
+  /** Device form `(matcher, text, options?)`; locator form `(text, options?)`. */
+  toHaveText(this: MatcherThis, received: unknown, ...args: unknown[]) {
+    return evaluate(this, received, (target) => {
+      if (isLocator(received)) {
+        const [text, options] = args as [string | RegExp, WaitSettings | undefined];
+        return locatorRun(received, 'toHaveText', options, (c) => hasTextRun({ ...c, text }));
+      }
+      const [matcher, text, options] = args as [NodeMatcher, string | RegExp, NodeMatcherOptions | undefined];
+      return hasTextRun({ ...deviceNode(target, matcher, options), text });
+    });
+  },
+
+  toBeInForeground(this: MatcherThis, received: unknown, applicationId: string, options?: WaitSettings) {
+    return evaluate(this, received, (target) => foregroundRun(target, applicationId, waitOf(options)));
+  },
+
+  toHaveNotification(this: MatcherThis, received: unknown, expected: NotificationExpectation, options?: WaitSettings) {
+    return evaluate(this, received, (target) => notificationRun(target, expected, waitOf(options)));
+  },
+
+  toHaveMediaSession(this: MatcherThis, received: unknown, expected: MediaSessionExpectation, options?: WaitSettings) {
+    return evaluate(this, received, (target) => mediaSessionRun(target, expected, waitOf(options)));
+  },
+
+  toBeVisible(this: MatcherThis, received: unknown, options?: WaitSettings) {
+    return evaluate(this, received, () => locatorRun(received, 'toBeVisible', options, (c) => showNodeRun('toBeVisible', c)));
+  },
+
+  toBeChecked(this: MatcherThis, received: unknown, options?: WaitSettings) {
+    return evaluate(this, received, () =>
+      locatorRun(received, 'toBeChecked', options, (c) => stateRun({ ...c, state: 'checked' })),
+    );
+  },
+
+  toBeEnabled(this: MatcherThis, received: unknown, options?: WaitSettings) {
+    return evaluate(this, received, () =>
+      locatorRun(received, 'toBeEnabled', options, (c) => stateRun({ ...c, state: 'enabled' })),
+    );
+  },
+
+  toHaveCount(this: MatcherThis, received: unknown, count: number, options?: WaitSettings) {
+    return evaluate(this, received, () => locatorRun(received, 'toHaveCount', options, (c) => countRun({ ...c, count })));
+  },
+};
+
+/**
+ * The typed surface of the matchers; `R` is what a call returns (a promise to
+ * await). Augmented into Vitest's `Assertion` and Jest's `Matchers`.
+ */
+export interface DroidproofMatchers<R> {
+  /** Waits until a node matching `matcher` is shown (`.not`: until none is). */
+  toShowNode(matcher: NodeMatcher, options?: NodeMatcherOptions): R;
+  /** Locator: waits until the node's text equals the string or matches the RegExp. */
+  toHaveText(expected: string | RegExp, options?: WaitSettings): R;
+  /** Device: waits until the first node matching `matcher` has the text. */
+  toHaveText(matcher: NodeMatcher, expected: string | RegExp, options?: NodeMatcherOptions): R;
+  toBeInForeground(applicationId: string, options?: WaitSettings): R;
+  toHaveNotification(expected: NotificationExpectation, options?: WaitSettings): R;
+  toHaveMediaSession(expected: MediaSessionExpectation, options?: WaitSettings): R;
+  /** Locator: shown on screen (under the locator's visibility). */
+  toBeVisible(options?: WaitSettings): R;
+  toBeChecked(options?: WaitSettings): R;
+  toBeEnabled(options?: WaitSettings): R;
+  toHaveCount(count: number, options?: WaitSettings): R;
+}

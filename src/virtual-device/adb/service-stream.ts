@@ -1,0 +1,77 @@
+import { ByteQueue } from './byte-queue.js';
+import type { DeviceFaults } from './faults.js';
+
+/** How a front end carries one service's output: adbd WRTE messages, or a host socket. */
+export interface StreamSink {
+  /** Resolves once the peer may receive more (adbd: the WRTE was acknowledged). */
+  send(chunk: Buffer): Promise<void>;
+  /** Closes the stream from the device side. */
+  end(): void;
+  /** Drops the whole connection the stream runs on (fault injection). */
+  kill(): void;
+}
+
+/**
+ * One open device service, independent of the front end that carries it:
+ * input bytes from the client, ordered output with backpressure, and a
+ * signal that fires when the client goes away.
+ */
+export class ServiceStream {
+  private readonly aborter = new AbortController();
+  private tail: Promise<void> = Promise.resolve();
+  private ended = false;
+
+  constructor(
+    private readonly sink: StreamSink,
+    private readonly faults: DeviceFaults,
+    /** Shell-like output (shell, exec) is what `stallShells()` holds back. */
+    private readonly isShell: boolean,
+    /** Bytes from the client; the host front end hands over the bytes already buffered on its socket. */
+    readonly input: ByteQueue = new ByteQueue(),
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.aborter.signal;
+  }
+
+  /** Queues output; resolves when it has been handed to the client. */
+  write(data: Buffer | string): Promise<void> {
+    const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+    if (chunk.length === 0) return this.tail;
+    this.tail = this.tail.then(() => this.deliver(chunk));
+    return this.tail;
+  }
+
+  /** Closes the stream once queued output is out. */
+  async close(): Promise<void> {
+    await this.tail;
+    if (this.ended) return;
+    this.ended = true;
+    this.input.end();
+    this.sink.end();
+  }
+
+  /** The client closed the stream or the connection dropped. */
+  remoteClosed(): void {
+    this.ended = true;
+    this.input.end();
+    this.aborter.abort();
+  }
+
+  private async deliver(chunk: Buffer): Promise<void> {
+    if (this.ended) return;
+    try {
+      const { chunk: out, killAfter } = await this.faults.apply(chunk, this.isShell);
+      if (this.ended) return;
+      if (killAfter === undefined) {
+        await this.sink.send(out);
+        return;
+      }
+      if (killAfter > 0) await this.sink.send(out.subarray(0, killAfter));
+      this.sink.kill();
+    } catch {
+      // The connection went away under us: the stream is over either way.
+    }
+    this.remoteClosed();
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * One emulated Android: the system services wired together behind the
+ * `DeviceServices` seam that the adb wire layer calls.
+ */
+import type { DeviceServices, InstallResult, ShellIo } from '../services.js';
+import type { AppDefinition } from './app/types.js';
+import { LogcatBuffer, type LogWrite } from './logcat/buffer.js';
+import type { LogEntry } from './logcat/entry.js';
+import { ScreenRenderer } from './render/screencap.js';
+import { runShell } from './shell/interpreter.js';
+import { ActivityManager } from './system/activities.js';
+import { BroadcastDispatcher } from './system/broadcasts.js';
+import { type ClockOptions, VirtualClock } from './system/clock.js';
+import { DEFAULT_DISPLAY, Display, type DisplaySpec } from './system/display.js';
+import { MemoryFileSystem } from './system/fs.js';
+import { MediaSessionManager } from './system/media.js';
+import { NotificationManager } from './system/notifications.js';
+import { OverlayLayer } from './system/overlay.js';
+import { PackageManager, type PackageSpec } from './system/packages.js';
+import { PowerManager } from './system/power.js';
+import { SystemProperties } from './system/props.js';
+import { SettingsStore } from './system/settings.js';
+import { ToastManager } from './system/toasts.js';
+import { UiController } from './ui/controller.js';
+
+export interface VirtualAndroidOptions {
+  /** adb serial, e.g. `virtual-5554`. */
+  serial: string;
+  /** App models to install (test apps, a launcher with `home: true`). */
+  apps?: AppDefinition[];
+  /** UI-less packages to install (the Operator's, for example). */
+  packages?: PackageSpec[];
+  display?: Partial<DisplaySpec>;
+  clock?: ClockOptions;
+  /** `ro.build.version.sdk` (default 34) and `ro.product.model`. */
+  sdk?: number;
+  model?: string;
+}
+
+/** Simulated reboot timing. */
+export interface RebootOptions {
+  /** Elapsed ms until `sys.boot_completed` becomes 1 (default 0: at once). */
+  bootDelayMs?: number;
+}
+
+export class VirtualAndroid implements DeviceServices {
+  readonly serial: string;
+  readonly product: { name: string; model: string; device: string };
+  readonly clock: VirtualClock;
+  readonly props: SystemProperties;
+  readonly settings = new SettingsStore();
+  readonly display: Display;
+  readonly power = new PowerManager();
+  readonly logcat: LogcatBuffer;
+  readonly fs: MemoryFileSystem;
+  readonly packages: PackageManager;
+  readonly notifications: NotificationManager;
+  readonly media: MediaSessionManager;
+  readonly broadcasts = new BroadcastDispatcher();
+  readonly toasts: ToastManager;
+  readonly overlay: OverlayLayer;
+  readonly activities: ActivityManager;
+  readonly ui: UiController;
+  /** `input` commands and key events received, for assertions (most recent last). */
+  readonly inputLog: string[] = [];
+  private readonly renderer: ScreenRenderer;
+
+  constructor(options: VirtualAndroidOptions) {
+    this.serial = options.serial;
+    this.clock = new VirtualClock(options.clock);
+    this.props = new SystemProperties({ serial: options.serial, sdk: options.sdk, model: options.model });
+    this.product = { name: 'droidproof_virtual', model: this.props.get('ro.product.model') ?? '', device: 'virtual' };
+    const invalidate = () => this.ui?.invalidate();
+    this.display = new Display({ ...DEFAULT_DISPLAY, ...options.display }, invalidate);
+    this.logcat = new LogcatBuffer(this.clock);
+    this.fs = new MemoryFileSystem(() => this.clock.wallTime());
+    this.packages = new PackageManager(() => this.clock.wallTime());
+    this.notifications = new NotificationManager(
+      () => this.clock.wallTime(),
+      (pkg) => this.packages.uidOf(pkg),
+    );
+    this.media = new MediaSessionManager(this.clock);
+    this.toasts = new ToastManager(this.clock, invalidate);
+    this.overlay = new OverlayLayer(invalidate);
+    this.activities = new ActivityManager(
+      this.packages,
+      {
+        clock: this.clock,
+        logcat: this.logcat,
+        notifications: this.notifications,
+        media: this.media,
+        toast: (pkg, text, long) => this.toasts.show(pkg, text, long),
+        navigate: (pkg, screen, params) => this.activities.navigate(pkg, screen, params),
+        finish: (token) => this.activities.finish(token),
+        startApp: (pkg) => this.activities.start({ packageName: pkg }),
+        invalidate,
+      },
+      (pkg) => {
+        this.media.releaseAll(pkg);
+        this.notifications.cancelAll(pkg);
+        this.log('ActivityManager', `Force stopping ${pkg} appid=${this.packages.uidOf(pkg)} user=0: from pid 0`);
+      },
+    );
+    this.ui = new UiController(
+      { display: this.display, activities: this.activities, power: this.power, overlay: this.overlay },
+      this.activities,
+      this.power,
+      this.display,
+    );
+    this.power.subscribe(() => {
+      this.props.set('sys.boot_completed', this.power.bootCompleted ? '1' : '0');
+      this.props.set('dev.bootcomplete', this.power.bootCompleted ? '1' : '0');
+      invalidate();
+    });
+    this.renderer = new ScreenRenderer(this);
+    for (const spec of options.packages ?? []) this.packages.install(spec);
+    for (const app of options.apps ?? []) {
+      this.packages.install(
+        { packageName: app.packageName, versionName: app.versionName, versionCode: app.versionCode, label: app.label },
+        app,
+      );
+    }
+    this.activities.goHome();
+  }
+
+  /** Writes a logcat line; without a pid it is logged by system_server (pid 1000). */
+  log(tag: string, message: string, priority: LogWrite['priority'] = 'I', pid?: number): LogEntry {
+    return this.logcat.write({ tag, message, priority, pid });
+  }
+
+  /** Runs a command line in the device shell. */
+  shell(commandLine: string, io: ShellIo): Promise<number> {
+    return runShell(this, commandLine, io);
+  }
+
+  async install(apk: Buffer, _args: readonly string[]): Promise<InstallResult> {
+    const result = this.packages.installApk(apk);
+    if (result.ok && result.packageName) this.activities.forceStop(result.packageName);
+    return { ok: result.ok, output: result.output };
+  }
+
+  /** The current screen as PNG bytes at the display size (cached until the screen changes). */
+  screencap(): Promise<Buffer> {
+    return this.renderer.png();
+  }
+
+  /**
+   * Simulates a reboot: every app process dies, the keyguard locks and the
+   * user stays locked until the first unlock (seed 001); boot completes after
+   * `bootDelayMs` of device time.
+   */
+  reboot(options: RebootOptions = {}): void {
+    for (const task of [...this.activities.recentTasks()]) this.activities.forceStop(task.packageName);
+    this.power.reboot();
+    this.clock.schedule(options.bootDelayMs ?? 0, () => {
+      this.power.completeBoot();
+      this.activities.goHome();
+    });
+  }
+
+  /** Stops timers; the device must not be used afterwards. */
+  dispose(): void {
+    this.clock.dispose();
+  }
+}
+
+/** Creates a virtual Android with the given apps and packages, showing its home screen. */
+export function createVirtualAndroid(options: VirtualAndroidOptions): VirtualAndroid {
+  return new VirtualAndroid(options);
+}

@@ -1,0 +1,103 @@
+/**
+ * logcat's text formats (liblog `logprint.cpp`), binary records as
+ * `logcat -B` writes them and adbkit's reader parses them (research note
+ * adb-protocol §2.4: 28-byte v4 header, payload `priority tag\0 message\0`),
+ * and filter specs (`TAG:P`, `*:S`, `-s`).
+ */
+import { DroidproofError } from '../../../contract/errors.js';
+import { type LogEntry, type LogPriority, PRIORITY_NUMBER } from './entry.js';
+
+export const LOG_FORMATS = ['brief', 'time', 'threadtime', 'tag', 'process', 'raw', 'long'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+export function isLogFormat(value: string): value is LogFormat {
+  return (LOG_FORMATS as readonly string[]).includes(value);
+}
+
+/** `MM-DD HH:MM:SS.mmm` in UTC, the device's time zone. */
+export function formatLogTime(timeMs: number): string {
+  return new Date(timeMs).toISOString().replace(/^\d{4}-(\d\d-\d\d)T(\d\d:\d\d:\d\d\.\d{3})Z$/, '$1 $2');
+}
+
+const pad5 = (n: number) => String(n).padStart(5);
+
+/** One entry as text; a multi-line message repeats the prefix on each line. */
+export function formatEntry(entry: LogEntry, format: LogFormat): string {
+  const { priority: p, tag, pid, tid } = entry;
+  const time = formatLogTime(entry.timeMs);
+  const lines = entry.message.split('\n');
+  if (format === 'long') return `[ ${time} ${pad5(pid)}:${pad5(tid)} ${p}/${tag.padEnd(8)} ]\n${entry.message}\n\n`;
+  const prefix: Record<Exclude<LogFormat, 'long'>, string> = {
+    brief: `${p}/${tag.padEnd(8)}(${pad5(pid)}): `,
+    time: `${time} ${p}/${tag.padEnd(8)}(${pad5(pid)}): `,
+    threadtime: `${time} ${pad5(pid)} ${pad5(tid)} ${p} ${tag.padEnd(8)}: `,
+    tag: `${p}/${tag.padEnd(8)}: `,
+    process: `${p}(${pad5(pid)}) `,
+    raw: '',
+  };
+  const suffix = format === 'process' ? `  (${tag})` : '';
+  return lines.map((line) => `${prefix[format]}${line}${suffix}\n`).join('');
+}
+
+/** v4 `struct logger_entry` header size. */
+export const BINARY_HEADER_SIZE = 28;
+/** `LOGGER_ENTRY_MAX_PAYLOAD`: liblog truncates longer payloads. */
+export const MAX_PAYLOAD = 4068;
+
+/** One binary record: header, then priority byte, `tag\0`, `message\0`. */
+export function encodeBinaryEntry(entry: LogEntry, uid = 0): Buffer {
+  const tag = Buffer.from(entry.tag, 'utf8');
+  const message = Buffer.from(entry.message, 'utf8');
+  const payloadLength = 1 + tag.length + 1 + message.length + 1;
+  const record = Buffer.alloc(BINARY_HEADER_SIZE + payloadLength);
+  record.writeUInt16LE(payloadLength, 0);
+  record.writeUInt16LE(BINARY_HEADER_SIZE, 2);
+  record.writeInt32LE(entry.pid, 4);
+  record.writeUInt32LE(entry.tid, 8);
+  record.writeUInt32LE(Math.floor(entry.timeMs / 1000), 12);
+  record.writeUInt32LE((entry.timeMs % 1000) * 1_000_000, 16);
+  record.writeUInt32LE(0, 20); // lid: the main buffer
+  record.writeUInt32LE(uid, 24);
+  let offset = BINARY_HEADER_SIZE;
+  record[offset++] = PRIORITY_NUMBER[entry.priority];
+  offset += tag.copy(record, offset);
+  record[offset++] = 0;
+  offset += message.copy(record, offset);
+  record[offset] = 0;
+  return record;
+}
+
+/** Filter specs: `TAG:P` per tag, `*:P` as the default level; `S` silences. */
+export class LogFilter {
+  private readonly levels = new Map<string, number>();
+  private defaultLevel: number;
+
+  constructor(specs: readonly string[], silentByDefault = false) {
+    this.defaultLevel = silentByDefault ? SILENT : PRIORITY_NUMBER.V;
+    for (const spec of specs) {
+      const colon = spec.lastIndexOf(':');
+      const tag = colon < 0 ? spec : spec.slice(0, colon);
+      const letter = colon < 0 ? 'V' : spec.slice(colon + 1).toUpperCase();
+      const level = letter === 'S' ? SILENT : PRIORITY_NUMBER[letter as LogPriority];
+      if (level === undefined) throw new DroidproofError('SHELL_USAGE', `Invalid filter expression: ${spec}`);
+      if (tag === '*') this.defaultLevel = level;
+      else this.levels.set(tag, level);
+    }
+  }
+
+  accepts(entry: LogEntry): boolean {
+    return PRIORITY_NUMBER[entry.priority] >= (this.levels.get(entry.tag) ?? this.defaultLevel);
+  }
+}
+
+const SILENT = 8;
+
+/** Cuts a message so the whole payload fits `MAX_PAYLOAD` bytes, on a UTF-8 character boundary. */
+export function truncateMessage(tag: string, message: string): string {
+  const budget = MAX_PAYLOAD - 3 - Buffer.byteLength(tag);
+  const bytes = Buffer.from(message, 'utf8');
+  if (bytes.length <= budget) return message;
+  let end = Math.max(0, budget);
+  while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end).toString('utf8');
+}

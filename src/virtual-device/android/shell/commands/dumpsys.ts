@@ -1,0 +1,132 @@
+/**
+ * `dumpsys` services with the lines clients grep: package (`versionName=`),
+ * window (`mCurrentFocus`, `mFocusedApp`), activity (`mResumedActivity`,
+ * `topResumedActivity`), power, display, input (`SurfaceOrientation`), battery.
+ */
+import type { VirtualAndroid } from '../../device.js';
+import { shortComponent } from '../../system/activities.js';
+import type { ShellCommand } from '../context.js';
+
+/** A stable 7-hex-digit identity hash, like `Window{a1b2c3d u0 ...}`. */
+function hash(value: number): string {
+  return ((Math.imul(value + 1, 0x9e3779b1) >>> 0) & 0xfffffff).toString(16).padStart(7, '0');
+}
+
+function formatTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+export function dumpPackage(device: VirtualAndroid, packageName: string): string {
+  const pkg = device.packages.get(packageName);
+  if (!pkg) return 'Dexopt state:\n  Unable to find package: ' + packageName + '\n';
+  const granted = [...pkg.grantedPermissions].map((p) => `        ${p}: granted=true\n`).join('');
+  return (
+    `Packages:\n  Package [${pkg.packageName}] (${hash(pkg.uid)}):\n` +
+    `    userId=${pkg.uid}\n    pkg=Package{${hash(pkg.uid + 1)} ${pkg.packageName}}\n` +
+    `    codePath=${pkg.codePath.replace(/\/base\.apk$/, '')}\n` +
+    `    versionCode=${pkg.versionCode} minSdk=24 targetSdk=34\n` +
+    `    versionName=${pkg.versionName}\n` +
+    `    flags=[ ${pkg.system ? 'SYSTEM ' : ''}HAS_CODE ALLOW_CLEAR_USER_DATA ]\n` +
+    `    timeStamp=${formatTime(pkg.firstInstallTime)}\n` +
+    `    firstInstallTime=${formatTime(pkg.firstInstallTime)}\n` +
+    `    lastUpdateTime=${formatTime(pkg.firstInstallTime)}\n` +
+    `    install permissions:\n      android.permission.INTERNET: granted=true\n` +
+    `    User 0: ceDataInode=0 installed=true hidden=false suspended=false distractionFlags=0 stopped=${device.activities.pidOf(packageName) === undefined} notLaunched=false enabled=0 instant=false virtual=false\n` +
+    `      runtime permissions:\n${granted}`
+  );
+}
+
+function dumpWindow(device: VirtualAndroid): string {
+  const fg = device.activities.foreground();
+  const { width, height } = device.display.size;
+  const keyguard = device.power.keyguardLocked;
+  const focus = keyguard
+    ? `Window{${hash(1)} u0 NotificationShade}`
+    : fg
+      ? `Window{${hash(fg.token)} u0 ${fg.shortComponent}}`
+      : 'null';
+  const app = fg ? `ActivityRecord{${hash(fg.token + 1000)} u0 ${fg.shortComponent} t${fg.taskId}}` : 'null';
+  return (
+    'WINDOW MANAGER WINDOWS (dumpsys window windows)\n' +
+    `  mCurrentFocus=${focus}\n  mFocusedApp=${app}\n` +
+    `  mDisplayId=0 init=${device.display.physical.width}x${device.display.physical.height} ${device.display.physical.densityDpi}dpi cur=${width}x${height} app=${width}x${height - Math.round(72 * device.display.density)} rng=${Math.min(width, height)}x${Math.min(width, height)}-${Math.max(width, height)}x${Math.max(width, height)}\n` +
+    `  mRotation=${device.display.rotation}\n` +
+    `  mDreamingLockscreen=false\n  KeyguardControllerState:\n    mKeyguardShowing=${keyguard}\n    mAodShowing=false\n` +
+    `  mScreenOnEarly=${device.power.screenOn} mScreenOnFully=${device.power.screenOn}\n`
+  );
+}
+
+function dumpActivity(device: VirtualAndroid): string {
+  const lines = ['ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)', 'Display #0 (activities from top to bottom):'];
+  for (const task of device.activities.recentTasks()) {
+    lines.push(`  * Task{${hash(task.id)} #${task.id} type=standard A=10000:${task.packageName} U=0 visible=true mode=fullscreen sz=${task.activities.length}}`);
+    for (const record of [...task.activities].reverse()) {
+      lines.push(`    * Hist  #0: ActivityRecord{${hash(record.token + 1000)} u0 ${shortComponent(record.packageName, record.className)} t${task.id}}`);
+    }
+  }
+  const fg = device.activities.foreground();
+  const resumed = fg ? `ActivityRecord{${hash(fg.token + 1000)} u0 ${fg.shortComponent} t${fg.taskId}}` : 'null';
+  lines.push(`  ResumedActivity: ${resumed}`, `  mResumedActivity: ${resumed}`, `  topResumedActivity=${resumed}`);
+  lines.push(`  mLastPausedActivity: null`);
+  return `${lines.join('\n')}\n`;
+}
+
+function dumpPower(device: VirtualAndroid): string {
+  const on = device.power.screenOn;
+  return (
+    'POWER MANAGER (dumpsys power)\n' +
+    `  mWakefulness=${on ? 'Awake' : 'Asleep'}\n  mWakefulnessChanging=false\n  mIsPowered=true\n` +
+    `  mHoldingDisplaySuspendBlocker=${on}\n  mHoldingWakeLockSuspendBlocker=false\n` +
+    `  mUserActivitySummary=0x${on ? 1 : 0}\n  mBootCompleted=${device.power.bootCompleted}\n` +
+    `Display Power: state=${on ? 'ON' : 'OFF'}\n`
+  );
+}
+
+function dumpDisplay(device: VirtualAndroid): string {
+  const { width, height } = device.display.size;
+  const on = device.power.screenOn;
+  return (
+    'DISPLAY MANAGER (dumpsys display)\n' +
+    `  mOnlyCode=false\n  mScreenState=${on ? 'ON' : 'OFF'}\n  mCurrentOrientation=${device.display.rotation}\n` +
+    `  DisplayDeviceInfo{"Built-in Screen": uniqueId="local:0", ${device.display.physical.width} x ${device.display.physical.height}, modeId 1, density ${device.display.densityDpi}, 60.0 fps}\n` +
+    `  mBaseDisplayInfo=DisplayInfo{"Built-in Screen", displayId 0, real ${width} x ${height}, rotation ${device.display.rotation}, density ${device.display.densityDpi}, state ${on ? 'ON' : 'OFF'}}\n`
+  );
+}
+
+function dumpInput(device: VirtualAndroid): string {
+  const { width, height } = device.display.size;
+  return (
+    'INPUT MANAGER (dumpsys input)\n\nInput Reader State:\n  Device 1: virtio_input_multi_touch\n' +
+    `    Touch Input Mapper (mode - DIRECT):\n      SurfaceWidth: ${width}px\n      SurfaceHeight: ${height}px\n` +
+    `      SurfaceOrientation: ${device.display.rotation}\n` +
+    `Input Dispatcher State:\n  FocusedApplications:\n    displayId=0, name='${device.activities.foreground()?.shortComponent ?? 'null'}'\n`
+  );
+}
+
+const DUMPERS: Record<string, (device: VirtualAndroid, args: string[]) => string> = {
+  package: (device, args) => dumpPackage(device, args[0] ?? ''),
+  window: dumpWindow,
+  activity: dumpActivity,
+  power: dumpPower,
+  display: dumpDisplay,
+  input: dumpInput,
+  battery: () => 'Current Battery Service state:\n  AC powered: true\n  status: 2\n  health: 2\n  present: true\n  level: 100\n  scale: 100\n',
+  gfxinfo: (_device, args) => `Applications Graphics Acceleration Info:\nUptime: 0 Realtime: 0\n\n** Graphics info for pid 0 [${args[0] ?? ''}] **\n\nTotal frames rendered: 0\nJanky frames: 0 (0.00%)\n`,
+};
+
+const dumpsys: ShellCommand = ({ args, device, stdout, stderr }) => {
+  const [service, ...rest] = args;
+  if (!service) {
+    stdout(`Currently running services:\n${Object.keys(DUMPERS).map((s) => `  ${s}\n`).join('')}`);
+    return 0;
+  }
+  const dumper = DUMPERS[service];
+  if (!dumper) {
+    stderr(`Can't find service: ${service}\n`);
+    return 0;
+  }
+  stdout(dumper(device, rest));
+  return 0;
+};
+
+export const DUMPSYS_COMMANDS: Record<string, ShellCommand> = { dumpsys };

@@ -1,0 +1,129 @@
+import { DroidproofError } from '../contract/errors.js';
+import { type Adbd, startAdbd } from './adb/adbd.js';
+import { AdbDevice, type AuthMode } from './adb/device.js';
+import type { DeviceFaults } from './adb/faults.js';
+import { type AdbHost, startAdbHost } from './adb/host-server.js';
+import { DeviceRegistry } from './adb/registry.js';
+import { queryAdbServer } from './adb/server-client.js';
+import type { DeviceServices } from './services.js';
+
+export type CreateDevice = (serial: string) => DeviceServices | Promise<DeviceServices>;
+
+export interface VirtualFarmOptions {
+  /** How many devices; serials are `virtual-5554`, `virtual-5556`, ... */
+  devices: number;
+  /** Builds each device. Defaults to `createVirtualDevice` from the virtual-device composition. */
+  createDevice?: CreateDevice;
+  /** A running real adb server (on 127.0.0.1) to register every device with by `host:connect`. */
+  adbServerPort?: number;
+  /** How each adbd answers the host's CNXN (default `none`). */
+  auth?: AuthMode;
+  /** Banner features for every device (default: everything this adbd implements). */
+  features?: readonly string[];
+}
+
+/** One device of the farm. */
+export interface FarmDevice {
+  /** The serial the farm's host front end (and `getprop ro.serialno`) uses. */
+  readonly serial: string;
+  /** The device's own adbd port on 127.0.0.1. */
+  readonly adbdPort: number;
+  /** The serial the real adb server shows after `host:connect`: `127.0.0.1:<adbdPort>`. */
+  readonly adbServerSerial: string;
+  readonly services: DeviceServices;
+  /** Output faults: delay, corrupt, stall shells, kill connections. */
+  readonly faults: DeviceFaults;
+  /**
+   * Unplugs the device: its connections drop and new ones are refused. The
+   * host front end stops listing it (with `listed`, it shows `offline`);
+   * a real adb server shows it `offline` and reconnects after `goOnline()`.
+   */
+  goOffline(options?: { listed?: boolean }): void;
+  goOnline(): void;
+}
+
+export interface VirtualFarm {
+  /** The host front end (adb smart-socket protocol): point adbkit or `adb -P` here. */
+  readonly adbHost: string;
+  readonly adbPort: number;
+  readonly devices: readonly FarmDevice[];
+  /** Closes every socket and server the farm opened, and disconnects its devices from the real adb server. */
+  stop(): Promise<void>;
+}
+
+/** The first serial's number, like the first emulator's console port. */
+const FIRST_PORT = 5554;
+
+type Composition = { createVirtualDevice?: (options: { serial: string }) => DeviceServices | Promise<DeviceServices> };
+
+/**
+ * Where `createVirtualDevice` (Android + Operator + test apps) is composed:
+ * the virtual-device index, or the package index that re-exports it.
+ */
+const COMPOSITIONS = ['./index.js', '../index.js'];
+
+async function defaultCreateDevice(): Promise<CreateDevice> {
+  for (const specifier of COMPOSITIONS) {
+    // Imported lazily through a variable, so the wire layer builds and runs before the composition exists.
+    const module: Composition = await import(specifier).catch(() => ({}));
+    const create = module.createVirtualDevice;
+    if (typeof create === 'function') return (serial) => create({ serial });
+  }
+  throw new DroidproofError(
+    'VIRTUAL_DEVICE_UNAVAILABLE',
+    'no virtual device composition (createVirtualDevice) is available yet: pass createDevice to startVirtualFarm',
+  );
+}
+
+/**
+ * Starts N virtual devices, each with its own adbd, plus one adb host front
+ * end that serves them all; optionally registers them with a real adb server.
+ */
+export async function startVirtualFarm(options: VirtualFarmOptions): Promise<VirtualFarm> {
+  const create = options.createDevice ?? (await defaultCreateDevice());
+  const registry = new DeviceRegistry();
+  const adbds: Adbd[] = [];
+  const devices: FarmDevice[] = [];
+  let host: AdbHost | undefined;
+  const adbServer =
+    options.adbServerPort === undefined ? undefined : { host: '127.0.0.1', port: options.adbServerPort };
+
+  const stop = async () => {
+    if (adbServer) {
+      await Promise.all(
+        devices.map((device) =>
+          queryAdbServer(adbServer, `host:disconnect:${device.adbServerSerial}`).catch(() => ''),
+        ),
+      );
+    }
+    await Promise.all([host?.close(), ...adbds.map((adbd) => adbd.close())]);
+  };
+
+  try {
+    for (let index = 0; index < options.devices; index++) {
+      const services = await create(`virtual-${FIRST_PORT + 2 * index}`);
+      const device = new AdbDevice(services, { auth: options.auth, features: options.features });
+      const adbd = await startAdbd(device);
+      adbds.push(adbd);
+      registry.add(device, adbd.port);
+      devices.push({
+        serial: device.serial,
+        adbdPort: adbd.port,
+        adbServerSerial: `127.0.0.1:${adbd.port}`,
+        services,
+        faults: device.faults,
+        goOffline: (offline) => device.goOffline(offline),
+        goOnline: () => device.goOnline(),
+      });
+    }
+    host = await startAdbHost(registry);
+    if (adbServer) {
+      // With auth `never` the server answers `failed to authenticate`: the device is then listed `unauthorized`.
+      for (const device of devices) await queryAdbServer(adbServer, `host:connect:${device.adbServerSerial}`);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { adbHost: host.host, adbPort: host.port, devices, stop };
+}

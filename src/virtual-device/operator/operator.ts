@@ -1,0 +1,143 @@
+/**
+ * One Operator process: receives command payloads, runs them one at a time
+ * (Android queues broadcasts; queue wait counts against the command budget,
+ * seed 003:7684), and publishes each envelope to logcat. Fault switches act
+ * here: a crash mid-execution (no result, process restarts with fresh state),
+ * unparseable payloads (no result), chunk loss and a bad checksum.
+ */
+import type { AnyActionSpec } from './context.js';
+import type { OperatorDialect } from './dialect.js';
+import type { ResultEnvelope } from './envelope.js';
+import { execute } from './executor.js';
+import { OperatorState } from './operator-state.js';
+import { parsePayload } from './payload.js';
+import type { OperatorPlatform } from './platform.js';
+import { encodeResultMessages } from './result-chunks.js';
+
+/** Fault switches of one Operator (set at creation or later through `faults`). */
+export interface OperatorFaults {
+  /** The process dies before running action N (0-based) of every execution: no result line. */
+  crashBeforeAction?: number;
+  /** Drop one chunk line of chunked results: the middle one or the last one. */
+  dropChunk?: 'middle' | 'tail';
+  /** Chunk lines carry a wrong `sha256`. */
+  corruptChecksum?: boolean;
+}
+
+export interface VirtualOperatorOptions {
+  platform: OperatorPlatform;
+  packageName: string;
+  dialect: OperatorDialect;
+  actions: ReadonlyMap<string, AnyActionSpec>;
+  /** Writes one logcat message from the Operator process. */
+  log: (message: string, priority?: 'I' | 'E') => void;
+  faults?: OperatorFaults;
+  /** Host milliseconds between two chunk lines (default 0: one event-loop turn). */
+  chunkIntervalMs?: number;
+}
+
+class OperatorCrash extends Error {}
+
+const WRONG_SHA256 = '0'.repeat(64);
+
+export class VirtualOperator {
+  state: OperatorState;
+  faults: OperatorFaults;
+  private queue: Promise<unknown> = Promise.resolve();
+  private unsubscribeMedia: () => void;
+
+  constructor(private readonly options: VirtualOperatorOptions) {
+    this.faults = { ...options.faults };
+    this.state = new OperatorState(options.packageName);
+    this.unsubscribeMedia = this.listenToMedia();
+  }
+
+  get packageName(): string {
+    return this.options.packageName;
+  }
+
+  /**
+   * Handles one received payload extra; resolves with the published envelope,
+   * or undefined when nothing was published (unparseable payload, crash).
+   */
+  receive(payload: string): Promise<ResultEnvelope | undefined> {
+    this.state.dispatchesReceived++;
+    const receivedAt = this.options.platform.now();
+    const run = this.queue.then(() => this.run(payload, receivedAt));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Kills and restarts the process: per-process state (handles, toast, panel, recording) is lost. */
+  restart(): void {
+    this.unsubscribeMedia();
+    if (this.state.panel) this.options.platform.setPanel(null);
+    this.state.panel?.expiry?.cancel();
+    this.state = new OperatorState(this.options.packageName);
+    this.unsubscribeMedia = this.listenToMedia();
+  }
+
+  dispose(): void {
+    this.unsubscribeMedia();
+    this.state.panel?.expiry?.cancel();
+  }
+
+  private listenToMedia(): () => void {
+    // The controller callback the real Operator registers: original player reports (seed 000:28-41).
+    return this.options.platform.media.subscribe((event) => {
+      if (event.type === 'report') this.state.recordPlayerReport(event.sessionId, event.report, event.receivedElapsedMs);
+    });
+  }
+
+  private async run(payload: string, receivedAt: number): Promise<ResultEnvelope | undefined> {
+    const parsed = parsePayload(payload);
+    if (!parsed) {
+      this.options.log('Dropped a command payload that could not be parsed', 'E');
+      return undefined;
+    }
+    this.state.executionsStarted++;
+    const queued = this.options.platform.now() - receivedAt;
+    const crashAt = this.faults.crashBeforeAction;
+    try {
+      const envelope = await execute(
+        { ...parsed, timeoutMs: Math.max(1, parsed.timeoutMs - queued) },
+        {
+          platform: this.options.platform,
+          state: this.state,
+          actions: this.options.actions,
+          beforeAction: (index) => {
+            if (index === crashAt) throw new OperatorCrash(`Operator crashed before action ${index}`);
+          },
+        },
+      );
+      await this.publish(envelope);
+      return envelope;
+    } catch (error) {
+      if (!(error instanceof OperatorCrash)) throw error;
+      this.options.log(`FATAL EXCEPTION: ${error.message}`, 'E');
+      this.restart();
+      return undefined;
+    }
+  }
+
+  private async publish(envelope: ResultEnvelope): Promise<void> {
+    let messages = encodeResultMessages(envelope, this.options.dialect);
+    if (messages.length > 1) messages = this.applyChunkFaults(messages);
+    for (let i = 0; i < messages.length; i++) {
+      if (i > 0) await pause(this.options.chunkIntervalMs ?? 0);
+      this.options.log(messages[i]);
+    }
+  }
+
+  private applyChunkFaults(messages: string[]): string[] {
+    let out = messages;
+    if (this.faults.corruptChecksum) out = out.map((m) => m.replace(/"sha256":"[0-9a-f]{64}"/, `"sha256":"${WRONG_SHA256}"`));
+    if (this.faults.dropChunk === 'middle') out = out.filter((_, i) => i !== Math.floor(out.length / 2));
+    else if (this.faults.dropChunk === 'tail') out = out.slice(0, -1);
+    return out;
+  }
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
+}

@@ -1,0 +1,39 @@
+/**
+ * Dispatch receipts (seed 003:1738-1786): every mutation records how it was
+ * dispatched and whether Android accepted it, as strings, in the step data.
+ * Recording goes through the context's `evidence` first so that a command
+ * timeout after dispatch still reports it.
+ */
+import type { ActionContext } from './context.js';
+import type { StepData } from './envelope.js';
+
+export type DispatchMethod = 'accessibility_action' | 'coordinate_gesture' | 'none';
+
+/** Records the dispatch method and acceptance in the running step's evidence. */
+export function noteDispatch(ctx: ActionContext, method: DispatchMethod, accepted: boolean): void {
+  ctx.evidence.dispatch_method = method;
+  ctx.evidence.dispatch_accepted = String(accepted);
+}
+
+/** Base-10 elapsed milliseconds since the step started (device monotonic clock). */
+export function elapsedMs(ctx: ActionContext): string {
+  return String(Math.max(0, Math.round(ctx.platform.now() - ctx.startedAt)));
+}
+
+/**
+ * The receipt fields as they stand now: the evidence gathered so far (or
+ * `none`/`false` before any dispatch) plus `elapsed_ms`.
+ */
+export function receipt(ctx: ActionContext): StepData {
+  return {
+    ...ctx.evidence,
+    dispatch_method: ctx.evidence.dispatch_method ?? 'none',
+    dispatch_accepted: ctx.evidence.dispatch_accepted ?? 'false',
+    elapsed_ms: elapsedMs(ctx),
+  };
+}
+
+/** Serialized coordinate object `{"x":1,"y":2}` (003:1758-1760). */
+export function pointJson(point: { x: number; y: number }): string {
+  return JSON.stringify({ x: point.x, y: point.y });
+}

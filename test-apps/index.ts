@@ -1,0 +1,17 @@
+/**
+ * The test apps the virtual device runs, and the launcher. `TEST_APPS` is
+ * what `createVirtualAndroid({ apps: TEST_APPS })` installs by default in
+ * droidproof's own tests.
+ */
+import type { AppDefinition } from '../src/virtual-device/android/index.js';
+import { launcherApp } from './launcher.js';
+import { loginApp } from './login.js';
+import { notifierApp } from './notifier.js';
+import { playerApp } from './player.js';
+import { settingsApp } from './settings.js';
+import { shoppingApp } from './shopping.js';
+import { slowApp } from './slow.js';
+
+export { launcherApp, loginApp, notifierApp, playerApp, settingsApp, shoppingApp, slowApp };
+
+export const TEST_APPS: readonly AppDefinition[] = [launcherApp, settingsApp, loginApp, playerApp, notifierApp, shoppingApp, slowApp];

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ChunkAssembler } from '../../../src/actuator/logcat/chunk-assembler.js';
+import { parseResultLine, type ResultChunk } from '../../../src/actuator/logcat/result-lines.js';
+import { DIALECTS } from '../../../src/actuator/dialect.js';
+// The virtual Operator's encoder: the reassembler must invert exactly what the device side emits.
+import { chunkResultLine, encodeResultMessages } from '../../../src/virtual-device/operator/result-chunks.js';
+import { ANDROPERATOR_DIALECT } from '../../../src/virtual-device/operator/dialect.js';
+
+const dialect = DIALECTS.androperator;
+const ids = { commandId: 'cmd-1', taskId: 'task-1' };
+
+function bigEnvelope(textLength: number) {
+  // Multi-byte characters so slices split UTF-8 sequences.
+  const text = '<hierarchy>'.concat('é漢😀'.repeat(Math.ceil(textLength / 4)).slice(0, textLength), '</hierarchy>');
+  return { ...ids, status: 'success', stepResults: [{ id: 'snap', actionType: 'snapshot', success: true, data: { text } }], error: null };
+}
+
+function chunksOf(envelope: object): ResultChunk[] {
+  return chunkResultLine(`${dialect.resultPrefix} ${JSON.stringify(envelope)}`, ids);
+}
+
+function malformed(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toMatchObject({ code: 'RESULT_ENVELOPE_MALFORMED' });
+    return error;
+  }
+  throw new Error('expected RESULT_ENVELOPE_MALFORMED');
+}
+
+describe('parseResultLine', () => {
+  it('finds single-line results and chunks by prefix in any logcat format, never by tag', () => {
+    const [line] = encodeResultMessages({ ...ids, status: 'success', stepResults: [], error: null } as never, ANDROPERATOR_DIALECT);
+    const threadtime = `12-01 03:00:00.123  1234  1250 I SomeOtherTag: ${line}`;
+    expect(parseResultLine(threadtime, dialect)).toEqual({ kind: 'result', commandId: 'cmd-1', text: line });
+    const chunkLine = encodeResultMessages(bigEnvelope(5000) as never, ANDROPERATOR_DIALECT)[0];
+    expect(parseResultLine(`I/Tag(1): ${chunkLine}`, dialect)).toMatchObject({ kind: 'chunk', chunk: { index: 0 } });
+    expect(parseResultLine('I/Tag(1): [Clawperator-Result] {"commandId":"cmd-1"}', dialect)).toBeUndefined();
+    expect(parseResultLine('I/Tag(1): nothing here', dialect)).toBeUndefined();
+  });
+
+  it('reports a broken chunk header with its commandId', () => {
+    const parsed = parseResultLine(`${dialect.chunkPrefix} {"commandId":"cmd-1","index":"x"}`, dialect);
+    expect(parsed).toMatchObject({ kind: 'bad-chunk', commandId: 'cmd-1' });
+  });
+});
+
+describe('ChunkAssembler', () => {
+  it('reassembles chunks split through multi-byte characters, byte-identical', () => {
+    const envelope = bigEnvelope(9000);
+    const chunks = chunksOf(envelope);
+    expect(chunks.length).toBeGreaterThan(3);
+    const assembler = new ChunkAssembler();
+    let outcome: ReturnType<ChunkAssembler['add']> | undefined;
+    for (const chunk of chunks) outcome = assembler.add(chunk);
+    expect(outcome).toEqual({ complete: true, line: `${dialect.resultPrefix} ${JSON.stringify(envelope)}` });
+  });
+
+  it('ignores an identical repeated chunk (logcat replay after reconnect)', () => {
+    const chunks = chunksOf(bigEnvelope(3000));
+    const assembler = new ChunkAssembler();
+    assembler.add(chunks[0]);
+    expect(assembler.add(chunks[0])).toMatchObject({ complete: false, progress: { receivedChunks: 1 } });
+    for (const chunk of chunks.slice(1)) assembler.add(chunk);
+  });
+
+  it('a gap is malformed', () => {
+    const chunks = chunksOf(bigEnvelope(4000));
+    const assembler = new ChunkAssembler();
+    assembler.add(chunks[0]);
+    const error = malformed(() => assembler.add(chunks[2]));
+    expect(error).toMatchObject({ details: { reason: 'chunk 1 is missing' } });
+  });
+
+  it('a header differing from the first chunk is malformed', () => {
+    const chunks = chunksOf(bigEnvelope(4000));
+    const assembler = new ChunkAssembler();
+    assembler.add(chunks[0]);
+    malformed(() => assembler.add({ ...chunks[1], byteLength: chunks[1].byteLength + 1 }));
+    const other = new ChunkAssembler();
+    other.add(chunks[0]);
+    malformed(() => other.add({ ...chunks[1], taskId: 'other' }));
+  });
+
+  it('count inconsistent with byteLength, an index past count and a short slice are malformed', () => {
+    const chunks = chunksOf(bigEnvelope(4000));
+    malformed(() => new ChunkAssembler().add({ ...chunks[0], count: chunks[0].count + 1 }));
+    malformed(() => new ChunkAssembler().add({ ...chunks[0], index: chunks[0].count }));
+    const short = Buffer.from(chunks[0].data, 'base64').subarray(0, 1000).toString('base64');
+    malformed(() => new ChunkAssembler().add({ ...chunks[0], data: short }));
+  });
+
+  it('a checksum mismatch is malformed', () => {
+    const chunks = chunksOf(bigEnvelope(4000));
+    const wrong = createHash('sha256').update('something else').digest('hex');
+    const assembler = new ChunkAssembler();
+    const error = malformed(() => {
+      for (const chunk of chunks) assembler.add({ ...chunk, sha256: wrong });
+    });
+    expect(error).toMatchObject({ details: { reason: 'sha256 of the reassembled result does not match' } });
+  });
+
+  it('a missing tail stays incomplete with progress (the caller times out)', () => {
+    const chunks = chunksOf(bigEnvelope(4000));
+    const assembler = new ChunkAssembler();
+    let last: ReturnType<ChunkAssembler['add']> | undefined;
+    for (const chunk of chunks.slice(0, -1)) last = assembler.add(chunk);
+    expect(last).toEqual({
+      complete: false,
+      progress: {
+        receivedChunks: chunks.length - 1,
+        expectedChunks: chunks.length,
+        receivedBytes: 1024 * (chunks.length - 1),
+        expectedBytes: chunks[0].byteLength,
+      },
+    });
+  });
+
+  it('refuses a result over the 64 MiB cap before buffering anything', () => {
+    const byteLength = 64 * 1024 * 1024 + 1;
+    const header = {
+      ...ids,
+      index: 0,
+      count: Math.ceil(byteLength / 1024),
+      byteLength,
+      sha256: 'a'.repeat(64),
+      data: Buffer.alloc(1024).toString('base64'),
+    };
+    const error = malformed(() => new ChunkAssembler().add(header));
+    expect((error as { message: string }).message).toContain('cap');
+    // A small cap applies the same rule.
+    const chunks = chunksOf(bigEnvelope(4000));
+    malformed(() => new ChunkAssembler(2048).add(chunks[0]));
+  });
+});

@@ -1,0 +1,77 @@
+/** A report on disk with real bundles: one failed, one flaky, one passed and one skipped test. */
+import { join } from 'node:path';
+import { captureEvidence } from '../../src/evidence/capture.js';
+import type { FailureReport } from '../../src/evidence/failure.js';
+import { BundleIndex, scanBundles } from '../../src/evidence/report/bundle-index.js';
+import type { RunModel } from '../../src/evidence/report/run-model.js';
+import { writeReport } from '../../src/evidence/report/write-report.js';
+import { fixtureCandidate, makePng, memorySource, tempRoot } from './fixtures.js';
+
+export const FAILED_NAME = 'settings > shows "Saved" & <confirms>';
+export const FLAKY_NAME = 'settings > opens Wi-Fi';
+
+export const FAILURE: FailureReport = {
+  matcher: 'toShowNode',
+  isNot: false,
+  selector: { textEquals: 'Saved' },
+  options: { timeout: 200 },
+  expected: 'a node matching {"textEquals":"Saved"}',
+  observed: 'no match in 4 observations',
+  foregroundPackage: 'com.example.settings',
+  attempts: 4,
+  elapsedMs: 200,
+  matchCount: 0,
+  candidates: [fixtureCandidate('0.1.3', 'case_mismatch')],
+};
+
+export async function buildReportFixture() {
+  const rootDir = await tempRoot('droidproof-report-');
+  const outputDir = join(rootDir, 'droidproof-report');
+  const bundlesDir = join(outputDir, 'bundles');
+  const file = join(rootDir, 'test', 'settings.test.ts');
+  const png = await makePng(1080, 2400);
+  const base = { testPath: file, testStartedAtMs: 0, originalVerdict: 'failed' as const };
+  await captureEvidence({
+    source: memorySource(png),
+    root: bundlesDir,
+    context: { ...base, testName: FAILED_NAME, attempt: 1, failureMessage: 'no Saved' },
+    failure: FAILURE,
+    applicationId: 'com.example.settings',
+  });
+  await captureEvidence({
+    source: memorySource(png),
+    root: bundlesDir,
+    context: { ...base, testName: FLAKY_NAME, attempt: 1 },
+  });
+  const index = new BundleIndex(await scanBundles(bundlesDir));
+  const model: RunModel = {
+    runner: 'vitest',
+    rootDir,
+    startedAt: '2026-12-01T02:00:00.000Z',
+    durationMs: 1234,
+    tests: [
+      {
+        file,
+        name: FAILED_NAME,
+        outcome: 'failed',
+        durationMs: 250,
+        attempts: 1,
+        errors: ['Error: expected "Saved" ]]> \u001b[31mred\u001b[39m'],
+        bundles: index.forTest(file, FAILED_NAME),
+      },
+      {
+        file,
+        name: FLAKY_NAME,
+        outcome: 'flaky',
+        durationMs: 300,
+        attempts: 2,
+        errors: ['Error: first attempt failed'],
+        bundles: index.forTest(file, FLAKY_NAME),
+      },
+      { file, name: 'settings > lists rows', outcome: 'passed', durationMs: 20, attempts: 1, errors: [], bundles: [] },
+      { file, name: 'settings > later', outcome: 'skipped', durationMs: 0, attempts: 1, errors: [], bundles: [] },
+    ],
+  };
+  const written = await writeReport(model, outputDir);
+  return { rootDir, outputDir, bundlesDir, model, written };
+}

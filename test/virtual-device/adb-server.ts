@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Whether the Debian `adb` binary is installed (tests that need it skip clearly otherwise). */
+export const hasAdb = ['/usr/bin/adb', '/usr/local/bin/adb'].some((path) => existsSync(path));
+
+export interface AdbRun {
+  stdout: Buffer;
+  stderr: string;
+  code: number;
+}
+
+export interface AdbCli {
+  /** The server port the CLI talks to (`adb -P`). */
+  readonly port: number;
+  run(args: readonly string[], input?: Buffer): Promise<AdbRun>;
+}
+
+/** A free loopback port chosen by the OS. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Runs the `adb` CLI against a server port, with its own HOME. */
+export function adbCli(port: number, home: string): AdbCli {
+  const env = {
+    ...process.env,
+    HOME: home,
+    ANDROID_USER_HOME: join(home, '.android'),
+    ANDROID_ADB_SERVER_PORT: String(port),
+  };
+  return {
+    port,
+    run: (args, input) =>
+      new Promise((resolve) => {
+        const child = execFile(
+          'adb',
+          ['-P', String(port), ...args],
+          { env, encoding: 'buffer', maxBuffer: 64 << 20 },
+          (error, stdout, stderr) =>
+            resolve({ stdout, stderr: stderr.toString(), code: error ? Number(error.code ?? 1) : 0 }),
+        );
+        child.stdin?.end(input);
+      }),
+  };
+}
+
+export interface PrivateAdbServer extends AdbCli {
+  readonly home: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a real adb server on a private port and temp HOME; `stop()` kills it and removes HOME. */
+export async function startPrivateAdbServer(): Promise<PrivateAdbServer> {
+  const home = await mkdtemp(join(tmpdir(), 'droidproof-adb-'));
+  const cli = adbCli(await freePort(), home);
+  const started = await cli.run(['start-server']);
+  if (started.code !== 0) throw new Error(`adb start-server failed: ${started.stderr}`);
+  return {
+    ...cli,
+    home,
+    async stop() {
+      await cli.run(['kill-server']);
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A temp HOME for the CLI when it talks to the droidproof host front end (no real server). */
+export async function tempHome(): Promise<{ home: string; remove(): Promise<void> }> {
+  const home = await mkdtemp(join(tmpdir(), 'droidproof-adb-'));
+  return { home, remove: () => rm(home, { recursive: true, force: true }) };
+}
