@@ -10,8 +10,9 @@ import type { NodeMatcher } from '../src/contract/matcher.js';
 import {
   type Bounds,
   buildQueryUiPayload,
+  type JsonTreeNode,
   type NodeSummary,
-  nodeFromAttributes,
+  nodeFromJsonTree,
   nodeLabel,
   parseHierarchyXml,
   type ResolvedNode,
@@ -20,20 +21,14 @@ import {
   roleOfClass,
   type Selection,
   type UiHierarchy,
-  type UiNode,
   type Visibility,
 } from '../src/contract/selector/index.js';
-
-interface JsonNode {
-  children?: JsonNode[];
-  [attribute: string]: unknown;
-}
 
 interface Vector {
   name: string;
   source: string;
   kind: 'resolve' | 'query' | 'parse' | 'role' | 'label';
-  tree?: string | JsonNode[];
+  tree?: string | JsonTreeNode[];
   screen?: Bounds;
   matcher?: NodeMatcher;
   visibility?: Visibility;
@@ -43,14 +38,14 @@ interface Vector {
   limit?: number;
   xml?: string;
   className?: string | null;
-  node?: JsonNode;
+  node?: JsonTreeNode;
   expect: Record<string, unknown>;
 }
 
 interface VectorFile {
   description: string;
   screen?: Bounds;
-  trees?: Record<string, JsonNode[]>;
+  trees?: Record<string, JsonTreeNode[]>;
   vectors: Vector[];
 }
 
@@ -58,11 +53,6 @@ const dir = join(import.meta.dirname, 'selectors');
 const files = readdirSync(dir)
   .filter((name) => name.endsWith('.json'))
   .sort();
-
-function toNode(json: JsonNode): UiNode {
-  const { children = [], ...attributes } = json;
-  return nodeFromAttributes(attributes as Record<string, string>, children.map(toNode));
-}
 
 function errorOf(run: () => unknown): { code?: string; details?: Record<string, unknown> } {
   try {
@@ -146,7 +136,7 @@ function runParse(vector: Vector): void {
     });
     return;
   }
-  expect(parseHierarchyXml(xml).roots).toEqual((vector.expect.roots as JsonNode[]).map(toNode));
+  expect(parseHierarchyXml(xml).roots).toEqual((vector.expect.roots as JsonTreeNode[]).map(nodeFromJsonTree));
 }
 
 function runVector(file: VectorFile, vector: Vector): void {
@@ -155,7 +145,7 @@ function runVector(file: VectorFile, vector: Vector): void {
       expect({ role: roleOfClass(vector.className ?? undefined) }).toEqual(vector.expect);
       return;
     case 'label':
-      expect({ label: nodeLabel(toNode(vector.node as JsonNode)) }).toEqual(vector.expect);
+      expect({ label: nodeLabel(nodeFromJsonTree(vector.node as JsonTreeNode)) }).toEqual(vector.expect);
       return;
     case 'parse':
       runParse(vector);
@@ -163,7 +153,7 @@ function runVector(file: VectorFile, vector: Vector): void {
   }
   const tree = typeof vector.tree === 'string' ? file.trees?.[vector.tree] : vector.tree;
   if (tree === undefined) throw new Error(`unknown tree ${String(vector.tree)}`);
-  const hierarchy: UiHierarchy = { rotation: 0, roots: tree.map(toNode) };
+  const hierarchy: UiHierarchy = { rotation: 0, roots: tree.map(nodeFromJsonTree) };
   const screen = vector.screen ?? file.screen;
   if (vector.kind === 'resolve') runResolve(vector, hierarchy, screen);
   else runQuery(vector, hierarchy, screen);

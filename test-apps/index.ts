@@ -14,4 +14,12 @@ import { slowApp } from './slow.js';
 
 export { launcherApp, loginApp, notifierApp, playerApp, settingsApp, shoppingApp, slowApp };
 
-export const TEST_APPS: readonly AppDefinition[] = [launcherApp, settingsApp, loginApp, playerApp, notifierApp, shoppingApp, slowApp];
+export const TEST_APPS: readonly AppDefinition[] = [
+  launcherApp,
+  settingsApp,
+  loginApp,
+  playerApp,
+  notifierApp,
+  shoppingApp,
+  slowApp,
+];

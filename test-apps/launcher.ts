@@ -13,7 +13,11 @@ export const launcherApp = defineApp({
         scroll(
           'apps_list',
           installedApps.map((app) =>
-            text(app.label, { id: 'app_icon', desc: app.label, onClick: (ctx) => ctx.startApp(app.packageName) }),
+            text(app.label, {
+              id: 'app_icon',
+              desc: app.label,
+              onClick: (ctx) => ctx.startApp(app.packageName),
+            }),
           ),
           { className: 'androidx.recyclerview.widget.RecyclerView' },
         ),

@@ -4,8 +4,9 @@
  * cancelled), an ongoing download with progress that completes, and a group
  * with a summary.
  */
-import { button, column, defineApp, text } from '../src/virtual-device/android/index.js';
+
 import type { AppContext } from '../src/virtual-device/android/index.js';
+import { button, column, defineApp, text } from '../src/virtual-device/android/index.js';
 
 interface NotifierState {
   markedRead: number;
@@ -21,11 +22,14 @@ function postMessage(ctx: AppContext<NotifierState>): void {
     text: 'Lunch at noon?',
     group: 'messages',
     actions: [
-      { title: 'Mark as read', onInvoke: (c) => {
-        c.cancelNotification(IDS.message);
-        c.set({ markedRead: c.state.markedRead + 1 });
-        c.toast('Marked as read');
-      } },
+      {
+        title: 'Mark as read',
+        onInvoke: (c) => {
+          c.cancelNotification(IDS.message);
+          c.set({ markedRead: c.state.markedRead + 1 });
+          c.toast('Marked as read');
+        },
+      },
       { title: 'Reply', requiresInput: true },
       { title: 'Open vault', requiresAuthentication: true },
       { title: 'Expired link', cancelled: true },
@@ -57,7 +61,13 @@ function postGroup(ctx: AppContext<NotifierState>): void {
   for (const [i, who] of ['Ada', 'Grace', 'Linus'].entries()) {
     ctx.notify({ id: 20 + i, title: who, text: `Message from ${who}`, group: 'chat' });
   }
-  ctx.notify({ id: IDS.groupSummary, title: '3 new messages', text: 'Ada, Grace, Linus', group: 'chat', groupSummary: true });
+  ctx.notify({
+    id: IDS.groupSummary,
+    title: '3 new messages',
+    text: 'Ada, Grace, Linus',
+    group: 'chat',
+    groupSummary: true,
+  });
 }
 
 export const notifierApp = defineApp<NotifierState>({
@@ -73,7 +83,9 @@ export const notifierApp = defineApp<NotifierState>({
         button('Start download', postDownload, { id: 'post_download' }),
         button('Post group', postGroup, { id: 'post_group' }),
         text(`Read: ${s.markedRead}`, { id: 'read_count' }),
-        text(s.downloadPercent > 0 ? `Download ${s.downloadPercent}%` : 'No download', { id: 'download_status' }),
+        text(s.downloadPercent > 0 ? `Download ${s.downloadPercent}%` : 'No download', {
+          id: 'download_status',
+        }),
       ]),
   },
 });

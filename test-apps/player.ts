@@ -3,8 +3,9 @@
  * second while playing, honours pause/play/seek 100 ms after dispatch, and can
  * replace its session or go temporarily inactive (seed 000).
  */
-import { button, column, defineApp, row, text } from '../src/virtual-device/android/index.js';
+
 import type { AppContext, MediaSessionHandle } from '../src/virtual-device/android/index.js';
+import { button, column, defineApp, row, text } from '../src/virtual-device/android/index.js';
 
 export const TRACK = { title: 'Ocean Drive', artist: 'The Virtuals', durationMs: 215_000 };
 
@@ -43,18 +44,26 @@ export const playerApp = defineApp<PlayerState>({
         text(TRACK.artist, { id: 'track_artist' }),
         text(s.active ? 'Session active' : 'Session inactive', { id: 'session_state' }),
         row([
-          button(s.playing ? 'Pause' : 'Play', (ctx) => {
-            const playing = !ctx.state.playing;
-            ctx.state.session?.setPlayback(playing ? 'playing' : 'paused');
-            ctx.set({ playing });
-          }, { id: 'play_pause' }),
+          button(
+            s.playing ? 'Pause' : 'Play',
+            (ctx) => {
+              const playing = !ctx.state.playing;
+              ctx.state.session?.setPlayback(playing ? 'playing' : 'paused');
+              ctx.set({ playing });
+            },
+            { id: 'play_pause' },
+          ),
           button('Replace session', (ctx) => openSession(ctx, true), { id: 'replace' }),
         ]),
-        button(s.active ? 'Go inactive' : 'Reactivate', (ctx) => {
-          const active = !ctx.state.active;
-          ctx.state.session?.setActive(active);
-          ctx.set({ active });
-        }, { id: 'toggle_active' }),
+        button(
+          s.active ? 'Go inactive' : 'Reactivate',
+          (ctx) => {
+            const active = !ctx.state.active;
+            ctx.state.session?.setActive(active);
+            ctx.set({ active });
+          },
+          { id: 'toggle_active' },
+        ),
       ]),
   },
 });

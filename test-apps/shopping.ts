@@ -16,7 +16,11 @@ export const shoppingApp = defineApp<ShoppingState>({
   label: 'Shopping',
   versionName: '3.1.0',
   initialState: () => ({
-    sections: { Fruit: ['Apples', 'Bananas', 'Milk'], Dairy: ['Milk', 'Butter', 'Apples'], Bakery: ['Bread', 'Milk'] },
+    sections: {
+      Fruit: ['Apples', 'Bananas', 'Milk'],
+      Dairy: ['Milk', 'Butter', 'Apples'],
+      Bakery: ['Bread', 'Milk'],
+    },
     cart: [],
     draft: '',
   }),
@@ -25,12 +29,21 @@ export const shoppingApp = defineApp<ShoppingState>({
       column([
         text(`Cart: ${s.cart.length}`, { id: 'cart_count', height: 64 }),
         row([
-          input('new_item', { hint: 'New item', text: s.draft, weight: 3, onText: (ctx, v) => ctx.set({ draft: v }) }),
-          button('Add item', (ctx) => {
-            if (!ctx.state.draft) return ctx.toast('Type an item first');
-            ctx.state.sections.Fruit = [...ctx.state.sections.Fruit, ctx.state.draft];
-            ctx.set({ draft: '' });
-          }, { id: 'add_item' }),
+          input('new_item', {
+            hint: 'New item',
+            text: s.draft,
+            weight: 3,
+            onText: (ctx, v) => ctx.set({ draft: v }),
+          }),
+          button(
+            'Add item',
+            (ctx) => {
+              if (!ctx.state.draft) return ctx.toast('Type an item first');
+              ctx.state.sections.Fruit = [...ctx.state.sections.Fruit, ctx.state.draft];
+              ctx.set({ draft: '' });
+            },
+            { id: 'add_item' },
+          ),
         ]),
         scroll(
           'shopping_list',
@@ -39,10 +52,17 @@ export const shoppingApp = defineApp<ShoppingState>({
               [
                 text(section, { id: 'section_title' }),
                 ...items.map((item) =>
-                  row([
-                    text(item, { id: 'item_name', weight: 3 }),
-                    button<ShoppingState>('Add', (ctx) => ctx.set({ cart: [...ctx.state.cart, `${section}/${item}`] }), { id: 'add', desc: `Add ${item}` }),
-                  ], { id: 'item_row' }),
+                  row(
+                    [
+                      text(item, { id: 'item_name', weight: 3 }),
+                      button<ShoppingState>(
+                        'Add',
+                        (ctx) => ctx.set({ cart: [...ctx.state.cart, `${section}/${item}`] }),
+                        { id: 'add', desc: `Add ${item}` },
+                      ),
+                    ],
+                    { id: 'item_row' },
+                  ),
                 ),
               ],
               { id: `section_${section.toLowerCase()}` },

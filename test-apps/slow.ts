@@ -4,8 +4,9 @@
  * one second (animation, a new frame every 50 ms), and "Save" answers with a
  * toast after 800 ms. All timing runs on the device clock.
  */
-import { button, column, defineApp, image, progress, text } from '../src/virtual-device/android/index.js';
+
 import type { AppContext } from '../src/virtual-device/android/index.js';
+import { button, column, defineApp, image, progress, text } from '../src/virtual-device/android/index.js';
 
 interface SlowState {
   loaded: boolean;
@@ -14,7 +15,13 @@ interface SlowState {
   saved: boolean;
 }
 
-export const SLOW_TIMING = { loadMs: 1500, bannerMs: 2500, slideFrames: 20, frameMs: 50, saveMs: 800 } as const;
+export const SLOW_TIMING = {
+  loadMs: 1500,
+  bannerMs: 2500,
+  slideFrames: 20,
+  frameMs: 50,
+  saveMs: 800,
+} as const;
 
 function load(ctx: AppContext<SlowState>): void {
   ctx.set({ loaded: false, banner: false, slide: 0 });
@@ -49,10 +56,15 @@ export const slowApp = defineApp<SlowState>({
             ]
           : [text('Loading…', { id: 'status' }), progress(0, 0, { id: 'spinner' })]),
         button('Refresh', load, { id: 'refresh' }),
-        button(s.saved ? 'Saved' : 'Save', (ctx) => ctx.after(SLOW_TIMING.saveMs, (c) => {
-          c.set({ saved: true });
-          c.toast('Saved');
-        }), { id: 'save' }),
+        button(
+          s.saved ? 'Saved' : 'Save',
+          (ctx) =>
+            ctx.after(SLOW_TIMING.saveMs, (c) => {
+              c.set({ saved: true });
+              c.toast('Saved');
+            }),
+          { id: 'save' },
+        ),
       ]),
   },
 });

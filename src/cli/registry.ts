@@ -4,10 +4,50 @@
  * append it here (see docs/cli.md).
  */
 import type { CliCommand } from './command.js';
+import { clickCommand } from './commands/click.js';
+import { closeCommand } from './commands/close.js';
+import { devicesCommand } from './commands/devices.js';
+import { doctorCommand } from './commands/doctor.js';
 import { execCommand } from './commands/exec.js';
+import { mediaCommand } from './commands/media.js';
+import { notificationsCommand } from './commands/notifications.js';
+import { openCommand } from './commands/open.js';
+import { backCommand, pressCommand } from './commands/press.js';
+import { queryCommand } from './commands/query.js';
+import { readCommand } from './commands/read.js';
+import { screenshotCommand } from './commands/screenshot.js';
+import { scrollCommand } from './commands/scroll.js';
+import { scrollAndClickCommand, scrollUntilCommand } from './commands/scroll-until.js';
+import { snapshotCommand } from './commands/snapshot.js';
+import { dragCommand, swipeCommand } from './commands/swipe.js';
+import { typeCommand } from './commands/type.js';
 import { virtualCommand } from './commands/virtual.js';
+import { waitCommand } from './commands/wait.js';
 
-export const COMMANDS: readonly CliCommand[] = [execCommand, virtualCommand];
+export const COMMANDS: readonly CliCommand[] = [
+  execCommand,
+  virtualCommand,
+  devicesCommand,
+  doctorCommand,
+  snapshotCommand,
+  queryCommand,
+  clickCommand,
+  typeCommand,
+  readCommand,
+  waitCommand,
+  screenshotCommand,
+  openCommand,
+  closeCommand,
+  pressCommand,
+  backCommand,
+  scrollCommand,
+  scrollUntilCommand,
+  scrollAndClickCommand,
+  swipeCommand,
+  dragCommand,
+  notificationsCommand,
+  mediaCommand,
+];
 
 /** The command registered under `name` or one of its aliases. */
 export function findCommand(

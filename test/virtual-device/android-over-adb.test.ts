@@ -46,9 +46,10 @@ describe.skipIf(!hasAdb)('emulated Android over the adb wire', () => {
   });
 
   it('dumps logcat through the adb CLI', async () => {
+    android.logcat.write({ tag: 'DumpTest', message: 'in the dump' });
     const dump = await server.run(['-s', serial, 'logcat', '-d']);
     expect(dump.code).toBe(0);
-    expect(dump.stdout.toString()).toContain('--------- beginning of');
+    expect(dump.stdout.toString()).toMatch(/ I DumpTest *: in the dump\n/);
   });
 
   it.each(['real adb server', 'host front end'])(

@@ -179,12 +179,9 @@ export class LogcatReader {
       };
       const off = this.onLine(done);
       const timer = setTimeout(done, this.options.syncTimeoutMs);
-      this.shell.exec(`log -t droidproof ${quoteShellArg(marker)}`).then(
-        (output) => {
-          if (/not found|inaccessible/i.test(output.toString('utf8'))) done();
-        },
-        done,
-      );
+      this.shell.exec(`log -t droidproof ${quoteShellArg(marker)}`).then((output) => {
+        if (/not found|inaccessible/i.test(output.toString('utf8'))) done();
+      }, done);
     });
   }
 

@@ -1,12 +1,19 @@
 /** `droidproof click` (alias `tap`): a selector or `--coordinate <x> <y>`; `--long`, `--focus` (seed 003 click). */
+
+import { buildExecution } from '../../actuator/device/builders.js';
 import type { ActionParamsOf } from '../../contract/actions/index.js';
 import { ExecutionValidationError } from '../../contract/validation-errors.js';
-import { buildExecution } from '../../actuator/device/builders.js';
 import type { CliCommand } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
 import { ACTION_FLAGS, intFlag, runExecution } from './device-flags.js';
 import { leftoverPositionals, pointFlags } from './points.js';
-import { CONTAINER_SELECTOR_FLAGS, elementSelector, elementSelectorFlags, STRICT_FLAG, targetingParams } from './selector-flags.js';
+import {
+  CONTAINER_SELECTOR_FLAGS,
+  elementSelector,
+  elementSelectorFlags,
+  STRICT_FLAG,
+  targetingParams,
+} from './selector-flags.js';
 
 export const clickCommand: CliCommand = {
   name: 'click',
@@ -29,16 +36,31 @@ export const clickCommand: CliCommand = {
     const matcher = elementSelector(args);
     let params: ActionParamsOf<'click'>;
     if (args.flags.coordinate !== undefined) {
-      if (matcher) throw new ExecutionValidationError('--coordinate cannot be combined with selector flags', { path: '--coordinate' });
-      if (clickType === 'focus') throw new ExecutionValidationError('--focus is invalid with --coordinate', { path: '--focus' });
+      if (matcher)
+        throw new ExecutionValidationError('--coordinate cannot be combined with selector flags', {
+          path: '--coordinate',
+        });
+      if (clickType === 'focus')
+        throw new ExecutionValidationError('--focus is invalid with --coordinate', { path: '--focus' });
       const [coordinate] = pointFlags(args, ['coordinate']);
-      if (leftoverPositionals(args, ['coordinate']).length > 0) throw new UsageError('click takes no other arguments');
+      if (leftoverPositionals(args, ['coordinate']).length > 0)
+        throw new UsageError('click takes no other arguments');
       params = { coordinate, ...(clickType ? { clickType } : {}) } as ActionParamsOf<'click'>;
     } else {
-      if (!matcher) throw new MissingArgumentError('click requires a selector (--text, --id, --role, ...) or --coordinate.');
+      if (!matcher)
+        throw new MissingArgumentError(
+          'click requires a selector (--text, --id, --role, ...) or --coordinate.',
+        );
       if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}`);
-      params = { matcher, ...targetingParams(args), ...(clickType ? { clickType } : {}) } as ActionParamsOf<'click'>;
+      params = {
+        matcher,
+        ...targetingParams(args),
+        ...(clickType ? { clickType } : {}),
+      } as ActionParamsOf<'click'>;
     }
-    return runExecution(context, buildExecution('click', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }));
+    return runExecution(
+      context,
+      buildExecution('click', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }),
+    );
   },
 };

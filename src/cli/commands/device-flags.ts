@@ -17,7 +17,12 @@ import { type CommandContext, type CommandResult, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 
 export const DEVICE_FLAGS: FlagSpecs = {
-  device: { type: 'string', aliases: ['device-id'], valueName: '<serial>', description: 'target device serial' },
+  device: {
+    type: 'string',
+    aliases: ['device-id'],
+    valueName: '<serial>',
+    description: 'target device serial',
+  },
   'operator-package': { type: 'string', valueName: '<package>', description: 'Operator package to talk to' },
   'adb-host': { type: 'string', valueName: '<host>', description: 'adb server host (default 127.0.0.1)' },
   'adb-port': {
@@ -43,17 +48,26 @@ export const ACTION_FLAGS: FlagSpecs = { ...DEVICE_FLAGS, ...TIMEOUT_FLAG, ...PL
 export function stringFlag(args: ParsedArgs, name: string): string | undefined {
   const value = args.flags[name];
   if (value === undefined) return undefined;
-  if (value === true || value.trim() === '') throw new UsageError(`--${name} must not be blank`, { flag: `--${name}` });
+  if (value === true || value.trim() === '')
+    throw new UsageError(`--${name} must not be blank`, { flag: `--${name}` });
   return value;
 }
 
 /** A non-negative integer flag, optionally bounded. */
-export function intFlag(args: ParsedArgs, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
+export function intFlag(
+  args: ParsedArgs,
+  name: string,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   const raw = stringFlag(args, name);
   if (raw === undefined) return undefined;
   const value = /^-?\d+$/.test(raw) ? Number(raw) : Number.NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw new UsageError(`--${name} must be an integer in [${min}, ${max}]`, { flag: `--${name}`, value: raw });
+    throw new UsageError(`--${name} must be an integer in [${min}, ${max}]`, {
+      flag: `--${name}`,
+      value: raw,
+    });
   }
   return value;
 }
@@ -99,7 +113,9 @@ export function exitCodeOf(result: ExecutionResult): number {
 export async function runExecution(
   context: CommandContext,
   execution: ExecutionInput,
-  present: (result: ExecutionResult) => Record<string, unknown> | Promise<Record<string, unknown>> = wrapperOf,
+  present: (
+    result: ExecutionResult,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>> = wrapperOf,
 ): Promise<CommandResult> {
   const { flags } = context.args;
   const validated = validateExecution(execution);

@@ -15,7 +15,10 @@ export const devicesCommand: CliCommand = {
   },
   async run({ args }) {
     if (args.positionals.length > 0) throw new UsageError('devices takes no arguments');
-    const transport = new AdbTransport({ adbHost: stringFlag(args, 'adb-host'), adbPort: intFlag(args, 'adb-port', 1, 65_535) });
+    const transport = new AdbTransport({
+      adbHost: stringFlag(args, 'adb-host'),
+      adbPort: intFlag(args, 'adb-port', 1, 65_535),
+    });
     return { body: { devices: await transport.listDevices() }, exitCode: EXIT.OK };
   },
 };

@@ -19,10 +19,15 @@ import { DEVICE_FLAGS, intFlag, stringFlag } from './device-flags.js';
 export const doctorCommand: CliCommand = {
   name: 'doctor',
   summary: 'Run environment and runtime readiness checks',
-  usage: 'doctor [--device <serial>] [--operator-package <pkg>] [--capability interactive|background-observation]',
+  usage:
+    'doctor [--device <serial>] [--operator-package <pkg>] [--capability interactive|background-observation]',
   flags: {
     ...DEVICE_FLAGS,
-    capability: { type: 'string', valueName: 'interactive|background-observation', description: 'readiness to verify' },
+    capability: {
+      type: 'string',
+      valueName: 'interactive|background-observation',
+      description: 'readiness to verify',
+    },
     'check-only': { type: 'boolean', description: 'accepted for compatibility; same exit status' },
     full: { type: 'boolean', description: 'not supported by droidproof' },
     fix: { type: 'boolean', description: 'not supported by droidproof' },
@@ -31,12 +36,18 @@ export const doctorCommand: CliCommand = {
     if (args.positionals.length > 0) throw new UsageError('doctor takes no positional arguments');
     const capability = (stringFlag(args, 'capability') ?? 'interactive') as DoctorCapability;
     if (!DOCTOR_CAPABILITIES.includes(capability)) {
-      throw new UsageError(`--capability must be one of ${DOCTOR_CAPABILITIES.join(', ')}`, { flag: '--capability' });
+      throw new UsageError(`--capability must be one of ${DOCTOR_CAPABILITIES.join(', ')}`, {
+        flag: '--capability',
+      });
     }
     for (const flag of ['full', 'fix'] as const) {
-      if (args.flags[flag]) throw new UsageError(`--${flag} is not supported by droidproof doctor`, { flag: `--${flag}` });
+      if (args.flags[flag])
+        throw new UsageError(`--${flag} is not supported by droidproof doctor`, { flag: `--${flag}` });
     }
-    const transport = new AdbTransport({ adbHost: stringFlag(args, 'adb-host'), adbPort: intFlag(args, 'adb-port', 1, 65_535) });
+    const transport = new AdbTransport({
+      adbHost: stringFlag(args, 'adb-host'),
+      adbPort: intFlag(args, 'adb-port', 1, 65_535),
+    });
     const dialect = resolveDialect(stringFlag(args, 'dialect') as DialectName | undefined);
     const operatorPackage = selectOperatorPackage(dialect, stringFlag(args, 'operator-package'));
     const readers: LogcatReader[] = [];

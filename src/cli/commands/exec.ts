@@ -8,7 +8,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { DroidproofError } from '../../contract/errors.js';
 import type { Execution } from '../../contract/execution.js';
 import { validateExecution } from '../../contract/validate.js';
 import { ExecutionValidationError } from '../../contract/validation-errors.js';
@@ -16,19 +15,18 @@ import { dryRunWrapper, validatedWrapper } from '../../contract/wrappers.js';
 import type { CliCommand, CommandContext, CommandResult } from '../command.js';
 import { EXIT } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
+import { DEVICE_FLAGS, exitCodeOf, withDevice, wrapperOf } from './device-flags.js';
 
 /**
- * The device path. Until the actuator is wired in, a payload that is neither
- * validated nor planned fails with a typed NOT_IMPLEMENTED error.
- * ACTUATOR: replace this body with device resolution + dispatch, returning the
- * `{ envelope, deviceId, terminalSource, isCanonicalTerminal }` wrapper.
+ * The device path: resolve the device and Operator from the flags, run the
+ * execution, print the `{ envelope, deviceId, terminalSource, isCanonicalTerminal }`
+ * wrapper; exit 0 only for a successful envelope.
  */
-async function dispatch(_execution: Execution, _context: CommandContext): Promise<CommandResult> {
-  throw new DroidproofError(
-    'NOT_IMPLEMENTED',
-    'exec without --validate-only or --dry-run needs the device path, which is not wired yet',
-    { hint: 'use --validate-only or --dry-run' },
-  );
+async function dispatch(execution: Execution, context: CommandContext): Promise<CommandResult> {
+  return withDevice(context.args, async (device) => {
+    const result = await device.execute(execution, { allowFailure: true });
+    return { body: wrapperOf(result), exitCode: exitCodeOf(result) };
+  });
 }
 
 /**
@@ -67,6 +65,7 @@ export const execCommand: CliCommand = {
   summary: 'Validate, plan or run a raw execution payload',
   usage: "exec --payload '<json>' | @file [--validate-only | --dry-run] [--timeout <ms>]",
   flags: {
+    ...DEVICE_FLAGS,
     payload: {
       type: 'string',
       aliases: ['execution', 'input', 'file'],

@@ -22,6 +22,8 @@ export function pointFlags(args: ParsedArgs, names: readonly string[]): { x: num
 
 /** Positionals left after `pointFlags` took its numbers. */
 export function leftoverPositionals(args: ParsedArgs, names: readonly string[]): string[] {
-  const used = names.filter((name) => typeof args.flags[name] === 'string' && !String(args.flags[name]).includes(',')).length;
+  const used = names.filter(
+    (name) => typeof args.flags[name] === 'string' && !String(args.flags[name]).includes(','),
+  ).length;
   return args.positionals.slice(used);
 }

@@ -3,7 +3,13 @@ import { buildExecution } from '../../actuator/device/builders.js';
 import type { CliCommand } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
 import { ACTION_FLAGS, intFlag, runExecution } from './device-flags.js';
-import { CONTAINER_SELECTOR_FLAGS, elementSelector, elementSelectorFlags, STRICT_FLAG, targetingParams } from './selector-flags.js';
+import {
+  CONTAINER_SELECTOR_FLAGS,
+  elementSelector,
+  elementSelectorFlags,
+  STRICT_FLAG,
+  targetingParams,
+} from './selector-flags.js';
 
 export const readCommand: CliCommand = {
   name: 'read',
@@ -23,6 +29,9 @@ export const readCommand: CliCommand = {
     const matcher = elementSelector(args);
     if (!matcher) throw new MissingArgumentError('read requires a selector (--text, --id, --role, ...).');
     const params = { matcher, ...targetingParams(args), ...(args.flags.all ? { all: true } : {}) };
-    return runExecution(context, buildExecution('read_text', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }));
+    return runExecution(
+      context,
+      buildExecution('read_text', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }),
+    );
   },
 };

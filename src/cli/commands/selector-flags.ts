@@ -70,7 +70,11 @@ function parseRaw(raw: string, flag: string): NodeMatcher {
   return value as NodeMatcher;
 }
 
-function selectorFrom(args: ParsedArgs, prefix: '' | 'container-', omit: readonly Shorthand[]): NodeMatcher | undefined {
+function selectorFrom(
+  args: ParsedArgs,
+  prefix: '' | 'container-',
+  omit: readonly Shorthand[],
+): NodeMatcher | undefined {
   const rawName = prefix ? 'container-selector' : 'selector';
   const raw = stringFlag(args, rawName);
   const matcher: Record<string, string> = {};
@@ -81,7 +85,9 @@ function selectorFrom(args: ParsedArgs, prefix: '' | 'container-', omit: readonl
   }
   const hasShorthand = Object.keys(matcher).length > 0;
   if (raw !== undefined && hasShorthand) {
-    throw new ExecutionValidationError('use --selector OR the simple flags, not both', { path: `--${rawName}` });
+    throw new ExecutionValidationError('use --selector OR the simple flags, not both', {
+      path: `--${rawName}`,
+    });
   }
   if (raw !== undefined) return parseRaw(raw, `--${rawName}`);
   return hasShorthand ? (matcher as NodeMatcher) : undefined;

@@ -7,8 +7,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { compactSnapshot } from '../../actuator/device/compact-snapshot.js';
 import { buildExecution } from '../../actuator/device/builders.js';
+import { compactSnapshot } from '../../actuator/device/compact-snapshot.js';
 import type { ExecutionResult } from '../../actuator/execution/engine.js';
 import { DroidproofError } from '../../contract/errors.js';
 import { parseHierarchyXml } from '../../contract/selector/hierarchy-xml.js';
@@ -33,12 +33,21 @@ export const snapshotCommand: CliCommand = {
   name: 'snapshot',
   aliases: ['snapshot-ui', 'snapshot_ui'],
   summary: 'Get the current Android UI hierarchy as XML',
-  usage: 'snapshot [--device <serial>] [--compact [--max-nodes <n>] [--max-text-chars <n>]] [--raw-path <file>]',
+  usage:
+    'snapshot [--device <serial>] [--compact [--max-nodes <n>] [--max-text-chars <n>]] [--raw-path <file>]',
   flags: {
     ...ACTION_FLAGS,
     compact: { type: 'boolean', description: 'print a bounded JSON projection instead of raw XML' },
-    'max-nodes': { type: 'string', valueName: '<n>', description: 'compact: nodes to return, 1..1000 (default 100)' },
-    'max-text-chars': { type: 'string', valueName: '<n>', description: 'compact: code points per text, 1..4096 (default 256)' },
+    'max-nodes': {
+      type: 'string',
+      valueName: '<n>',
+      description: 'compact: nodes to return, 1..1000 (default 100)',
+    },
+    'max-text-chars': {
+      type: 'string',
+      valueName: '<n>',
+      description: 'compact: code points per text, 1..4096 (default 256)',
+    },
     'raw-path': { type: 'string', valueName: '<file>', description: 'also save the exact XML to a new file' },
   },
   async run(context) {
@@ -52,13 +61,18 @@ export const snapshotCommand: CliCommand = {
     }
     const rawFlag = stringFlag(args, 'raw-path');
     const rawPath = rawFlag === undefined ? undefined : resolve(cwd, rawFlag);
-    const execution = buildExecution('snapshot', undefined, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) });
+    const execution = buildExecution('snapshot', undefined, {
+      timeoutMs: intFlag(args, 'timeout', 1000, 120_000),
+    });
     return runExecution(context, execution, async (result) => {
       const step = result.envelope.stepResults.find((s) => s.actionType === 'snapshot' && s.success);
       const xml = typeof step?.data.text === 'string' ? step.data.text : undefined;
       if (xml !== undefined && rawPath !== undefined) await writeRaw(rawPath, xml, result);
       if (!compact || xml === undefined || step === undefined) {
-        return { ...wrapperOf(result), ...(rawPath && xml !== undefined ? { rawArtifactPath: rawPath } : {}) };
+        return {
+          ...wrapperOf(result),
+          ...(rawPath && xml !== undefined ? { rawArtifactPath: rawPath } : {}),
+        };
       }
       const projection = compactSnapshot(
         parseHierarchyXml(xml),

@@ -3,7 +3,13 @@ import { buildExecution } from '../../actuator/device/builders.js';
 import type { CliCommand } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
 import { ACTION_FLAGS, intFlag, runExecution } from './device-flags.js';
-import { CONTAINER_SELECTOR_FLAGS, elementSelector, elementSelectorFlags, STRICT_FLAG, targetingParams } from './selector-flags.js';
+import {
+  CONTAINER_SELECTOR_FLAGS,
+  elementSelector,
+  elementSelectorFlags,
+  STRICT_FLAG,
+  targetingParams,
+} from './selector-flags.js';
 
 export const typeCommand: CliCommand = {
   name: 'type',
@@ -32,6 +38,9 @@ export const typeCommand: CliCommand = {
       ...(args.flags.submit ? { submit: true } : {}),
       ...(args.flags.clear ? { clear: true } : {}),
     };
-    return runExecution(context, buildExecution('enter_text', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }));
+    return runExecution(
+      context,
+      buildExecution('enter_text', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }),
+    );
   },
 };

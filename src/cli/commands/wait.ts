@@ -6,7 +6,13 @@ import { buildExecution } from '../../actuator/device/builders.js';
 import type { CliCommand } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
 import { ACTION_FLAGS, intFlag, runExecution } from './device-flags.js';
-import { CONTAINER_SELECTOR_FLAGS, elementSelector, elementSelectorFlags, STRICT_FLAG, targetingParams } from './selector-flags.js';
+import {
+  CONTAINER_SELECTOR_FLAGS,
+  elementSelector,
+  elementSelectorFlags,
+  STRICT_FLAG,
+  targetingParams,
+} from './selector-flags.js';
 
 export const waitCommand: CliCommand = {
   name: 'wait',

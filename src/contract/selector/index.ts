@@ -3,7 +3,7 @@
  * eligibility, NodeMatcher resolution and the `query_ui` payload. Pure, no I/O;
  * used host-side by matchers and device-side by the virtual Operator.
  */
-export { formatBounds, nodeFromAttributes, parseBounds } from './attributes.js';
+export { attributesOfNode, formatBounds, nodeFromAttributes, parseBounds } from './attributes.js';
 export { defaultScreen, isSelfEligible } from './eligibility.js';
 export {
   HIERARCHY_XML_PROLOG,
@@ -12,6 +12,7 @@ export {
   parseHierarchyXml,
   toHierarchyXml,
 } from './hierarchy-xml.js';
+export { type JsonTreeNode, nodeFromJsonTree } from './json-tree.js';
 export { nodeLabel } from './label.js';
 export { findMatches, matchesPredicate } from './match.js';
 export * from './node.js';

@@ -30,7 +30,7 @@ export interface AdbDeviceOptions {
  * presence, faults, and the sockets currently serving it (so a fault can
  * drop them). Emits `change` whenever what a device list shows changes.
  */
-export class AdbDevice extends EventEmitter<{ change: []; offline: []; online: [] }> {
+export class AdbDevice extends EventEmitter<{ change: [] }> {
   readonly auth: AuthMode;
   readonly features: readonly string[];
   readonly faults: DeviceFaults;
@@ -80,14 +80,12 @@ export class AdbDevice extends EventEmitter<{ change: []; offline: []; online: [
   goOffline(options: { listed?: boolean } = {}): void {
     this.offlineMode = options.listed ? 'listed' : 'unplugged';
     this.dropConnections();
-    this.emit('offline');
     this.emit('change');
   }
 
   goOnline(): void {
     if (this.online) return;
     this.offlineMode = 'online';
-    this.emit('online');
     this.emit('change');
   }
 

@@ -1,3 +1,9 @@
+const aborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+
 /**
  * Faults that a test injects into one device's adb traffic. They act on the
  * bytes services send, so the adbd transport and the host front end behave
@@ -55,9 +61,14 @@ export class DeviceFaults {
   }
 
   /** @internal Applies the faults to one output chunk; `killAfter` says where to cut the connection. */
-  async apply(chunk: Buffer, isShell: boolean): Promise<{ chunk: Buffer; killAfter?: number }> {
+  async apply(
+    chunk: Buffer,
+    isShell: boolean,
+    signal: AbortSignal,
+  ): Promise<{ chunk: Buffer; killAfter?: number }> {
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
-    if (isShell && this.stall) await this.stall.promise;
+    // A stalled stream whose client leaves stops waiting, so nothing stays pending forever.
+    if (isShell && this.stall) await Promise.race([this.stall.promise, aborted(signal)]);
     let out = chunk;
     if (this.corruptRemaining > 0 && chunk.length > 0) {
       out = Buffer.from(chunk);

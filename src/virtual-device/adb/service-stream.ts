@@ -61,7 +61,7 @@ export class ServiceStream {
   private async deliver(chunk: Buffer): Promise<void> {
     if (this.ended) return;
     try {
-      const { chunk: out, killAfter } = await this.faults.apply(chunk, this.isShell);
+      const { chunk: out, killAfter } = await this.faults.apply(chunk, this.isShell, this.signal);
       if (this.ended) return;
       if (killAfter === undefined) {
         await this.sink.send(out);

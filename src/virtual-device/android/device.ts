@@ -69,7 +69,11 @@ export class VirtualAndroid implements DeviceServices {
     this.serial = options.serial;
     this.clock = new VirtualClock(options.clock);
     this.props = new SystemProperties({ serial: options.serial, sdk: options.sdk, model: options.model });
-    this.product = { name: 'droidproof_virtual', model: this.props.get('ro.product.model') ?? '', device: 'virtual' };
+    this.product = {
+      name: 'droidproof_virtual',
+      model: this.props.get('ro.product.model') ?? '',
+      device: 'virtual',
+    };
     const invalidate = () => this.ui?.invalidate();
     this.display = new Display({ ...DEFAULT_DISPLAY, ...options.display }, invalidate);
     this.logcat = new LogcatBuffer(this.clock);
@@ -98,7 +102,10 @@ export class VirtualAndroid implements DeviceServices {
       (pkg) => {
         this.media.releaseAll(pkg);
         this.notifications.cancelAll(pkg);
-        this.log('ActivityManager', `Force stopping ${pkg} appid=${this.packages.uidOf(pkg)} user=0: from pid 0`);
+        this.log(
+          'ActivityManager',
+          `Force stopping ${pkg} appid=${this.packages.uidOf(pkg)} user=0: from pid 0`,
+        );
       },
     );
     this.ui = new UiController(
@@ -116,7 +123,12 @@ export class VirtualAndroid implements DeviceServices {
     for (const spec of options.packages ?? []) this.packages.install(spec);
     for (const app of options.apps ?? []) {
       this.packages.install(
-        { packageName: app.packageName, versionName: app.versionName, versionCode: app.versionCode, label: app.label },
+        {
+          packageName: app.packageName,
+          versionName: app.versionName,
+          versionCode: app.versionCode,
+          label: app.label,
+        },
         app,
       );
     }

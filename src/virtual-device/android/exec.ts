@@ -21,7 +21,11 @@ export interface ExecOptions {
   onStdout?: (chunk: Buffer) => void;
 }
 
-export async function execShell(device: DeviceServices, commandLine: string, options: ExecOptions = {}): Promise<ExecResult> {
+export async function execShell(
+  device: DeviceServices,
+  commandLine: string,
+  options: ExecOptions = {},
+): Promise<ExecResult> {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   const input = options.stdin;

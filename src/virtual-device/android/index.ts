@@ -12,6 +12,8 @@
  *   key events, revision + `waitForChange`), `toasts`, `overlay`
  * - `notifications`, `media`, `broadcasts`, `logcat`, `fs`, `screencap()`
  */
+
+export { defineApp } from './app/define-app.js';
 export type {
   AppContext,
   AppDefinition,
@@ -24,13 +26,23 @@ export type {
   ViewKind,
   ViewSpec,
 } from './app/types.js';
-export { defineApp } from './app/define-app.js';
 export * from './app/views.js';
+export {
+  createVirtualAndroid,
+  type RebootOptions,
+  VirtualAndroid,
+  type VirtualAndroidOptions,
+} from './device.js';
 export { type ExecOptions, type ExecResult, execShell } from './exec.js';
-export { createVirtualAndroid, type RebootOptions, VirtualAndroid, type VirtualAndroidOptions } from './device.js';
-export { type LogcatFaults, LogcatBuffer, type LogWrite } from './logcat/buffer.js';
+export { LogcatBuffer, type LogcatFaults, type LogWrite } from './logcat/buffer.js';
 export type { LogEntry, LogPriority } from './logcat/entry.js';
-export type { ActivityRecord, ForegroundActivity, StartRequest, StartResult, Task } from './system/activities.js';
+export type {
+  ActivityRecord,
+  ForegroundActivity,
+  StartRequest,
+  StartResult,
+  Task,
+} from './system/activities.js';
 export type { BroadcastHandler, BroadcastIntent, ExtraValue } from './system/broadcasts.js';
 export type { ClockMode, ClockOptions, TimerHandle, VirtualClock } from './system/clock.js';
 export type { DisplaySpec } from './system/display.js';
@@ -59,5 +71,5 @@ export type { PowerState } from './system/power.js';
 export type { SettingsNamespace } from './system/settings.js';
 export type { Toast } from './system/toasts.js';
 export type { AndroidNode } from './ui/accessibility.js';
-export { byId, byText, findAllNodes, findNode, type NodePredicate } from './ui/find.js';
 export { type GlobalAction, KEYCODES, type UiSnapshot } from './ui/controller.js';
+export { byId, byText, findAllNodes, findNode, type NodePredicate } from './ui/find.js';

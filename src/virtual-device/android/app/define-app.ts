@@ -12,7 +12,10 @@ export function defineApp<S>(definition: AppDefinition<S>): AppDefinition<S> {
   }
   for (const link of definition.deepLinks ?? []) {
     if (!definition.screens[link.screen]) {
-      throw new DroidproofError('INVALID_APP_DEFINITION', `deep link ${link.prefix} names unknown screen ${link.screen}`);
+      throw new DroidproofError(
+        'INVALID_APP_DEFINITION',
+        `deep link ${link.prefix} names unknown screen ${link.screen}`,
+      );
     }
   }
   return definition;

@@ -4,11 +4,12 @@
  * the timers; the next start gets fresh state (plus the persistent keys
  * unless the data was cleared).
  */
+
+import type { LogcatBuffer } from '../logcat/buffer.js';
 import type { TimerHandle, VirtualClock } from '../system/clock.js';
 import type { MediaSessionManager } from '../system/media.js';
 import type { NotificationManager } from '../system/notifications.js';
-import type { LogcatBuffer } from '../logcat/buffer.js';
-import type { AppContext, AppDefinition, AppNotification } from './types.js';
+import type { AnyState, AppContext, AppDefinition, AppNotification } from './types.js';
 
 /** What a process needs from the rest of the device. */
 export interface ProcessHost {
@@ -31,7 +32,7 @@ export interface ActivityRef {
   params: Record<string, string>;
 }
 
-export class AppProcess<S = any> {
+export class AppProcess<S = AnyState> {
   state: S;
   private readonly timers = new Set<TimerHandle>();
 

@@ -4,10 +4,11 @@
  * `defineApp` (in `define-app.ts`) only checks and returns the definition;
  * the running instance lives in `app/process.ts`.
  */
-import type { TimerHandle } from '../system/clock.js';
-import type { MediaSessionSpec, MediaSessionHandle } from '../system/media.js';
-import type { NotificationSpec } from '../system/notifications.js';
+
 import type { LogPriority } from '../logcat/entry.js';
+import type { TimerHandle } from '../system/clock.js';
+import type { MediaSessionHandle, MediaSessionSpec } from '../system/media.js';
+import type { NotificationSpec } from '../system/notifications.js';
 
 /** What every handler receives: the app's state and what an app can do on the device. */
 export interface AppContext<S> {
@@ -125,9 +126,7 @@ export interface ScreenEnv {
   installedApps: Array<{ packageName: string; label: string }>;
 }
 
-export interface ScreenRender<S> {
-  (state: S, params: Record<string, string>, env: ScreenEnv): ViewSpec<S>;
-}
+export type ScreenRender<S> = (state: S, params: Record<string, string>, env: ScreenEnv) => ViewSpec<S>;
 
 export interface DeepLink<S> {
   /** URI prefix such as `droidproof://settings/`. */
@@ -137,7 +136,7 @@ export interface DeepLink<S> {
   onOpen?: (ctx: AppContext<S>, uri: string) => void;
 }
 
-export interface AppDefinition<S = any> {
+export interface AppDefinition<S = AnyState> {
   packageName: string;
   label: string;
   versionName?: string;
@@ -156,3 +155,13 @@ export interface AppDefinition<S = any> {
   /** The home app (launcher) the device shows after boot and HOME. */
   home?: boolean;
 }
+
+/**
+ * The device handles views, dialogs and apps of every state type alike; their
+ * handlers only ever receive the context of the app that declared them.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: type erasure of the app state across apps
+export type AnyState = any;
+export type AnyViewSpec = ViewSpec<AnyState>;
+export type AnyDialogSpec = DialogSpec<AnyState>;
+export type AnyHandler = Handler<AnyState>;

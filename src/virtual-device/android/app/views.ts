@@ -35,11 +35,21 @@ export function input<S>(id: string, props: Props<S> = {}): ViewSpec<S> {
   return { kind: 'input', id, ...props };
 }
 
-export function toggle<S>(id: string, checked: boolean, onClick: Handler<S>, props: Props<S> = {}): ViewSpec<S> {
+export function toggle<S>(
+  id: string,
+  checked: boolean,
+  onClick: Handler<S>,
+  props: Props<S> = {},
+): ViewSpec<S> {
   return { kind: 'switch', id, checked, onClick, ...props };
 }
 
-export function checkbox<S>(id: string, checked: boolean, onClick: Handler<S>, props: Props<S> = {}): ViewSpec<S> {
+export function checkbox<S>(
+  id: string,
+  checked: boolean,
+  onClick: Handler<S>,
+  props: Props<S> = {},
+): ViewSpec<S> {
   return { kind: 'checkbox', id, checked, onClick, ...props };
 }
 

@@ -26,7 +26,8 @@ export function formatEntry(entry: LogEntry, format: LogFormat): string {
   const { priority: p, tag, pid, tid } = entry;
   const time = formatLogTime(entry.timeMs);
   const lines = entry.message.split('\n');
-  if (format === 'long') return `[ ${time} ${pad5(pid)}:${pad5(tid)} ${p}/${tag.padEnd(8)} ]\n${entry.message}\n\n`;
+  if (format === 'long')
+    return `[ ${time} ${pad5(pid)}:${pad5(tid)} ${p}/${tag.padEnd(8)} ]\n${entry.message}\n\n`;
   const prefix: Record<Exclude<LogFormat, 'long'>, string> = {
     brief: `${p}/${tag.padEnd(8)}(${pad5(pid)}): `,
     time: `${time} ${p}/${tag.padEnd(8)}(${pad5(pid)}): `,

@@ -6,10 +6,20 @@ import { execShell } from '../exec.js';
 import type { LogEntry } from './entry.js';
 import { formatEntry, MAX_PAYLOAD } from './format.js';
 
-const ENTRY: LogEntry = { timeMs: Date.UTC(2026, 11, 1, 3, 4, 5, 678), pid: 1234, tid: 1240, priority: 'I', tag: 'VirtTag', message: 'hello logcat' };
+const ENTRY: LogEntry = {
+  timeMs: Date.UTC(2026, 11, 1, 3, 4, 5, 678),
+  pid: 1234,
+  tid: 1240,
+  priority: 'I',
+  tag: 'VirtTag',
+  message: 'hello logcat',
+};
 
 function device() {
-  const d = createVirtualAndroid({ serial: 'virtual-5554', clock: { mode: 'manual', wallAtStartMs: ENTRY.timeMs, elapsedAtStartMs: 1000 } });
+  const d = createVirtualAndroid({
+    serial: 'virtual-5554',
+    clock: { mode: 'manual', wallAtStartMs: ENTRY.timeMs, elapsedAtStartMs: 1000 },
+  });
   d.logcat.clear();
   return d;
 }
@@ -36,7 +46,9 @@ describe('logcat command', () => {
     const d = device();
     d.log('VirtTag', 'one', 'I', 1234);
     const r = await execShell(d, 'logcat -d');
-    expect(r.output).toMatch(/^--------- beginning of main\n12-01 03:04:05\.678  1234  1234 I VirtTag : one\n$/);
+    expect(r.output).toMatch(
+      /^--------- beginning of main\n12-01 03:04:05\.678 {2}1234 {2}1234 I VirtTag : one\n$/,
+    );
   });
 
   it('-c clears the buffer', async () => {
@@ -51,7 +63,9 @@ describe('logcat command', () => {
     d.log('Keep', 'debug', 'D');
     d.log('Keep', 'warn', 'W');
     d.log('Other', 'error', 'E');
-    expect((await execShell(d, 'logcat -d -v tag Keep:W *:S')).output).toBe('--------- beginning of main\nW/Keep    : warn\n');
+    expect((await execShell(d, 'logcat -d -v tag Keep:W *:S')).output).toBe(
+      '--------- beginning of main\nW/Keep    : warn\n',
+    );
     expect((await execShell(d, 'logcat -d -v tag -s Other')).output).toContain('E/Other   : error\n');
     expect((await execShell(d, 'logcat -d -v tag *:E')).output).not.toContain('Keep');
   });
@@ -74,7 +88,9 @@ describe('logcat command', () => {
     expect(r.output).toBe('--------- beginning of main\nc\nlive\n');
     d.clock.advance(5000);
     d.log('T', 'later');
-    expect((await execShell(d, "logcat -v raw -t '12-01 03:04:08.000'")).output).toBe('--------- beginning of main\nlater\n');
+    expect((await execShell(d, "logcat -v raw -t '12-01 03:04:08.000'")).output).toBe(
+      '--------- beginning of main\nlater\n',
+    );
   });
 
   it('-B writes v4 binary records that adbkit-logcat parses (research 2.4)', async () => {
@@ -87,7 +103,14 @@ describe('logcat command', () => {
     expect(r.stdout.readUInt16LE(3)).toBe(28);
     const stream = new PassThrough();
     const reader = Logcat.readStream(stream, { fixLineFeeds: false });
-    const entries: Array<{ tag: string; message: string; priority: number; pid: number; tid: number; date: Date }> = [];
+    const entries: Array<{
+      tag: string;
+      message: string;
+      priority: number;
+      pid: number;
+      tid: number;
+      date: Date;
+    }> = [];
     reader.on('entry', (e) => entries.push(e));
     stream.end(r.stdout.subarray(1));
     await new Promise((resolve) => setImmediate(resolve));

@@ -5,10 +5,10 @@
  * revision changes, so repeated screenshots cost nothing.
  */
 import sharp from 'sharp';
+import type { VirtualAndroid } from '../device.js';
 import { isVisible } from '../ui/accessibility.js';
 import { intersect, type LaidOutView, type Rect } from '../ui/layout.js';
 import type { ScreenWindow } from '../ui/windows.js';
-import type { VirtualAndroid } from '../device.js';
 
 const FONT = 'DejaVu Sans, sans-serif';
 
@@ -29,7 +29,12 @@ class SvgCanvas {
     this.parts.push(`<rect x="${r.left}" y="${r.top}" width="${w}" height="${h}" fill="${fill}" ${extra}/>`);
   }
 
-  text(value: string, x: number, y: number, options: { size?: number; color?: string; anchor?: string; clip?: Rect } = {}): void {
+  text(
+    value: string,
+    x: number,
+    y: number,
+    options: { size?: number; color?: string; anchor?: string; clip?: Rect } = {},
+  ): void {
     if (!value) return;
     const size = Math.round((options.size ?? 16) * this.density);
     const clip = options.clip ? ` clip-path="url(#${this.clipId(options.clip)})"` : '';
@@ -39,7 +44,9 @@ class SvgCanvas {
   }
 
   line(x1: number, y1: number, x2: number, y2: number, stroke: string, width = 2): void {
-    this.parts.push(`<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${stroke}" stroke-width="${width}"/>`);
+    this.parts.push(
+      `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${stroke}" stroke-width="${width}"/>`,
+    );
   }
 
   svg(width: number, height: number): string {
@@ -87,7 +94,12 @@ export class ScreenRenderer {
       canvas.rect({ left: 0, top: 0, right: width, bottom: height }, '#fafafa');
       for (const window of ui.snapshot().windows) drawWindow(canvas, window, width, height);
       drawSystemBars(canvas, width, height, this.device.clock.wallTime());
-      drawToasts(canvas, toasts.visible().map((t) => t.text), width, height);
+      drawToasts(
+        canvas,
+        toasts.visible().map((t) => t.text),
+        width,
+        height,
+      );
     } else {
       canvas.rect({ left: 0, top: 0, right: width, bottom: height }, '#000000');
     }
@@ -98,14 +110,20 @@ export class ScreenRenderer {
 }
 
 function drawWindow(canvas: SvgCanvas, window: ScreenWindow, width: number, height: number): void {
-  if (window.kind === 'dialog') canvas.rect({ left: 0, top: 0, right: width, bottom: height }, 'rgba(0,0,0,0.45)');
+  if (window.kind === 'dialog')
+    canvas.rect({ left: 0, top: 0, right: width, bottom: height }, 'rgba(0,0,0,0.45)');
   const background = window.kind === 'dialog' ? '#ffffff' : undefined;
   if (background) canvas.rect(window.root.clip, background, 'rx="24"');
   const textColor = window.kind === 'keyguard' || window.kind === 'overlay' ? '#f1f3f4' : undefined;
   drawView(canvas, window.root, true, textColor);
 }
 
-function drawView(canvas: SvgCanvas, view: LaidOutView, parentVisible: boolean, textColor: string | undefined): void {
+function drawView(
+  canvas: SvgCanvas,
+  view: LaidOutView,
+  parentVisible: boolean,
+  textColor: string | undefined,
+): void {
   const visible = isVisible(view, parentVisible);
   if (!visible) return;
   const { spec, rect, clip } = view;
@@ -113,7 +131,12 @@ function drawView(canvas: SvgCanvas, view: LaidOutView, parentVisible: boolean, 
   const pad = Math.round(16 * d);
   const midY = Math.round((rect.top + rect.bottom) / 2);
   const enabled = spec.enabled !== false;
-  const inner = { left: Math.max(rect.left, clip.left), right: Math.min(rect.right, clip.right), top: clip.top, bottom: clip.bottom };
+  const inner = {
+    left: Math.max(rect.left, clip.left),
+    right: Math.min(rect.right, clip.right),
+    top: clip.top,
+    bottom: clip.bottom,
+  };
   if (spec.color && spec.kind !== 'text') canvas.rect(inner, spec.color);
   switch (spec.kind) {
     case 'text':
@@ -123,15 +146,29 @@ function drawView(canvas: SvgCanvas, view: LaidOutView, parentVisible: boolean, 
       const box = shrink(rect, Math.round(4 * d));
       const visibleBox = intersect(box, clip);
       if (visibleBox) canvas.rect(visibleBox, enabled ? '#1a73e8' : '#bdc1c6', 'rx="12"');
-      canvas.text(view.text ?? '', Math.round((rect.left + rect.right) / 2), midY, { color: '#ffffff', anchor: 'middle', clip });
+      canvas.text(view.text ?? '', Math.round((rect.left + rect.right) / 2), midY, {
+        color: '#ffffff',
+        anchor: 'middle',
+        clip,
+      });
       break;
     }
     case 'input': {
       const value = view.text ?? '';
       const shown = spec.password ? '•'.repeat(value.length) : value;
-      canvas.text(shown || spec.hint || '', rect.left + pad, midY, { color: shown ? textColor : '#80868b', clip });
+      canvas.text(shown || spec.hint || '', rect.left + pad, midY, {
+        color: shown ? textColor : '#80868b',
+        clip,
+      });
       if (rect.bottom - 4 > clip.top && rect.bottom - 4 < clip.bottom) {
-        canvas.line(rect.left + pad, rect.bottom - 4, rect.right - pad, rect.bottom - 4, view.focused ? '#1a73e8' : '#9aa0a6', view.focused ? 6 : 3);
+        canvas.line(
+          rect.left + pad,
+          rect.bottom - 4,
+          rect.right - pad,
+          rect.bottom - 4,
+          view.focused ? '#1a73e8' : '#9aa0a6',
+          view.focused ? 6 : 3,
+        );
       }
       break;
     }
@@ -139,7 +176,12 @@ function drawView(canvas: SvgCanvas, view: LaidOutView, parentVisible: boolean, 
     case 'checkbox': {
       canvas.text(view.text ?? '', rect.left + pad, midY, { color: textColor, clip });
       const size = Math.round(24 * d);
-      const box = { left: rect.right - pad - size * 2, top: midY - size / 2, right: rect.right - pad, bottom: midY + size / 2 };
+      const box = {
+        left: rect.right - pad - size * 2,
+        top: midY - size / 2,
+        right: rect.right - pad,
+        bottom: midY + size / 2,
+      };
       const on = spec.checked === true;
       const visibleBox = intersect(box, clip);
       if (visibleBox) canvas.rect(visibleBox, on ? '#1a73e8' : '#9aa0a6', 'rx="36"');
@@ -155,15 +197,25 @@ function drawView(canvas: SvgCanvas, view: LaidOutView, parentVisible: boolean, 
         canvas.line(box.left, box.top, box.right, box.bottom, '#9aa0a6');
         canvas.line(box.left, box.bottom, box.right, box.top, '#9aa0a6');
       }
-      canvas.text(spec.desc ?? '', Math.round((rect.left + rect.right) / 2), midY, { anchor: 'middle', size: 12, clip });
+      canvas.text(spec.desc ?? '', Math.round((rect.left + rect.right) / 2), midY, {
+        anchor: 'middle',
+        size: 12,
+        clip,
+      });
       break;
     }
     case 'progress': {
-      const track = intersect({ left: rect.left + pad, right: rect.right - pad, top: midY - 6, bottom: midY + 6 }, clip);
+      const track = intersect(
+        { left: rect.left + pad, right: rect.right - pad, top: midY - 6, bottom: midY + 6 },
+        clip,
+      );
       if (track) {
         canvas.rect(track, '#dadce0');
         const fraction = spec.max ? Math.min(1, Math.max(0, (spec.progress ?? 0) / spec.max)) : 0;
-        canvas.rect({ ...track, right: track.left + Math.round((track.right - track.left) * fraction) }, '#1a73e8');
+        canvas.rect(
+          { ...track, right: track.left + Math.round((track.right - track.left) * fraction) },
+          '#1a73e8',
+        );
       }
       break;
     }
@@ -186,7 +238,11 @@ function drawSystemBars(canvas: SvgCanvas, width: number, height: number, wallMs
   canvas.rect({ left: 0, top: height - nav, right: width, bottom: height }, '#000000');
   const y = height - Math.round(nav / 2);
   for (const [i, glyph] of ['◀', '●', '■'].entries()) {
-    canvas.text(glyph, Math.round((width * (i + 1)) / 4), y, { color: '#e8eaed', anchor: 'middle', size: 18 });
+    canvas.text(glyph, Math.round((width * (i + 1)) / 4), y, {
+      color: '#e8eaed',
+      anchor: 'middle',
+      size: 18,
+    });
   }
 }
 
@@ -195,8 +251,16 @@ function drawToasts(canvas: SvgCanvas, texts: string[], width: number, height: n
   texts.forEach((value, i) => {
     const h = Math.round(48 * d);
     const bottom = height - Math.round(120 * d) - i * (h + Math.round(8 * d));
-    canvas.rect({ left: Math.round(width * 0.15), right: Math.round(width * 0.85), top: bottom - h, bottom }, '#323232', 'rx="40"');
-    canvas.text(value, Math.round(width / 2), bottom - Math.round(h / 2), { color: '#ffffff', anchor: 'middle', size: 14 });
+    canvas.rect(
+      { left: Math.round(width * 0.15), right: Math.round(width * 0.85), top: bottom - h, bottom },
+      '#323232',
+      'rx="40"',
+    );
+    canvas.text(value, Math.round(width / 2), bottom - Math.round(h / 2), {
+      color: '#ffffff',
+      anchor: 'middle',
+      size: 14,
+    });
   });
 }
 

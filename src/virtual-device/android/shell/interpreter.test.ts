@@ -45,7 +45,9 @@ describe('device shell grammar', () => {
   });
 
   it('expands $?, exported variables and ${NAME}', async () => {
-    const r = await run('export ANDROID_LOG_TAGS="\'\'"; X=1; echo "$ANDROID_LOG_TAGS ${X}"; false; echo $?');
+    const r = await run(
+      ['export ANDROID_LOG_TAGS="\'\'"; X=1; echo "$ANDROID_LOG_TAGS ', '${X}', '"; false; echo $?'].join(''),
+    );
     expect(r.output).toBe("'' 1\n1\n");
   });
 
@@ -64,7 +66,10 @@ describe('device shell grammar', () => {
     d.props.set('sys.boot_completed', '0');
     setTimeout(() => d.props.set('sys.boot_completed', '1'), 50);
     const started = Date.now();
-    const r = await execShell(d, 'while [ "$(getprop sys.boot_completed)" != "1" ]; do sleep 0.02; done; echo booted');
+    const r = await execShell(
+      d,
+      'while [ "$(getprop sys.boot_completed)" != "1" ]; do sleep 0.02; done; echo booted',
+    );
     expect(r.output).toBe('booted\n');
     expect(Date.now() - started).toBeGreaterThanOrEqual(40);
   });
@@ -89,7 +94,9 @@ describe('device shell grammar', () => {
   });
 
   it('supports if/then/else/fi and test operators', async () => {
-    const r = await run('if [ 3 -gt 2 -a -n "x" ]; then echo big; else echo small; fi; test -z "" && echo empty');
+    const r = await run(
+      'if [ 3 -gt 2 -a -n "x" ]; then echo big; else echo small; fi; test -z "" && echo empty',
+    );
     expect(r.output).toBe('big\nempty\n');
   });
 

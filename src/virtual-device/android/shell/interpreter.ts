@@ -7,7 +7,14 @@ import type { ShellIo } from '../../services.js';
 import type { VirtualAndroid } from '../device.js';
 import { COMMANDS } from './commands/index.js';
 import type { CommandContext } from './context.js';
-import { type Command, type CommandList, type Pipeline, parseShell, ShellSyntaxError, type Word } from './parser.js';
+import {
+  type Command,
+  type CommandList,
+  type Pipeline,
+  parseShell,
+  ShellSyntaxError,
+  type Word,
+} from './parser.js';
 
 type Sink = (chunk: Buffer | string) => void;
 
@@ -35,7 +42,11 @@ export async function runShell(device: VirtualAndroid, commandLine: string, io: 
   }
   const shell = new Shell(device, io.signal);
   try {
-    return await shell.runList(list, { stdout: (c) => io.stdout(c), stderr: (c) => io.stderr(c), stdin: io.stdin });
+    return await shell.runList(list, {
+      stdout: (c) => io.stdout(c),
+      stderr: (c) => io.stderr(c),
+      stdin: io.stdin,
+    });
   } catch (error) {
     if (error instanceof ShellExit) return error.status;
     throw error;
@@ -92,7 +103,9 @@ class Shell {
       if ((await this.runList(command.condition, streams)) === 0) return this.runList(command.then, streams);
       return command.otherwise ? this.runList(command.otherwise, streams) : 0;
     }
-    const assigned = await Promise.all(command.assignments.map(async (a) => [a.name, await this.expand(a.value)] as const));
+    const assigned = await Promise.all(
+      command.assignments.map(async (a) => [a.name, await this.expand(a.value)] as const),
+    );
     const argv = await Promise.all(command.words.map((w) => this.expand(w)));
     if (argv.length === 0) {
       for (const [name, value] of assigned) this.env.set(name, value);
@@ -161,7 +174,9 @@ class Shell {
         fs.write(path, data, 0o100644, Math.floor(this.device.clock.wallTime() / 1000));
         return true;
       } catch (error) {
-        stderr(`/system/bin/sh: can't create ${path}: ${(error as Error).message.replace(/^couldn't create file: /, '')}\n`);
+        stderr(
+          `/system/bin/sh: can't create ${path}: ${(error as Error).message.replace(/^couldn't create file: /, '')}\n`,
+        );
         return false;
       }
     };
@@ -177,11 +192,16 @@ class Shell {
     for (const part of word) {
       if (part.type === 'literal') out += part.value;
       else if (part.type === 'quoted') out += await this.expand(part.parts);
-      else if (part.type === 'variable') out += part.name === '?' ? String(this.status) : (this.env.get(part.name) ?? '');
+      else if (part.type === 'variable')
+        out += part.name === '?' ? String(this.status) : (this.env.get(part.name) ?? '');
       else {
         const chunks: Buffer[] = [];
         const saved = this.status;
-        await this.runList(part.list, { stdout: (c) => chunks.push(Buffer.from(c)), stderr: () => {}, stdin: bufferStream(Buffer.alloc(0)) });
+        await this.runList(part.list, {
+          stdout: (c) => chunks.push(Buffer.from(c)),
+          stderr: () => {},
+          stdin: bufferStream(Buffer.alloc(0)),
+        });
         this.status = saved;
         out += Buffer.concat(chunks).toString('utf8').replace(/\n+$/, '');
       }

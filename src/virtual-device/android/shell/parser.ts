@@ -24,9 +24,20 @@ export interface Redirect {
 }
 
 export type Command =
-  | { type: 'simple'; assignments: Array<{ name: string; value: Word }>; words: Word[]; redirects: Redirect[] }
+  | {
+      type: 'simple';
+      assignments: Array<{ name: string; value: Word }>;
+      words: Word[];
+      redirects: Redirect[];
+    }
   | { type: 'while'; condition: CommandList; body: CommandList; redirects: Redirect[] }
-  | { type: 'if'; condition: CommandList; then: CommandList; otherwise: CommandList | undefined; redirects: Redirect[] };
+  | {
+      type: 'if';
+      condition: CommandList;
+      then: CommandList;
+      otherwise: CommandList | undefined;
+      redirects: Redirect[];
+    };
 
 export interface Pipeline {
   negate: boolean;
@@ -233,7 +244,10 @@ class Parser {
         const end = this.src.indexOf("'", this.pos + 1);
         if (end < 0) this.fail('unterminated quoted string');
         flush();
-        parts.push({ type: 'quoted', parts: [{ type: 'literal', value: this.src.slice(this.pos + 1, end) }] });
+        parts.push({
+          type: 'quoted',
+          parts: [{ type: 'literal', value: this.src.slice(this.pos + 1, end) }],
+        });
         this.pos = end + 1;
       } else if (c === '"') {
         flush();

@@ -121,7 +121,11 @@ export class ActivityManager {
     const pid = this.nextPid++;
     this.pids.set(packageName, pid);
     const app = this.packages.get(packageName)?.app;
-    if (app) this.apps.set(packageName, new AppProcess(app, pid, this.host, (this.saved.get(packageName) ?? {}) as object));
+    if (app)
+      this.apps.set(
+        packageName,
+        new AppProcess(app, pid, this.host, (this.saved.get(packageName) ?? {}) as object),
+      );
     return pid;
   }
 
@@ -198,7 +202,8 @@ export class ActivityManager {
     this.apps.delete(packageName);
     const hadPid = this.pids.delete(packageName);
     const before = this.tasks.length;
-    for (let i = this.tasks.length - 1; i >= 0; i--) if (this.tasks[i].packageName === packageName) this.tasks.splice(i, 1);
+    for (let i = this.tasks.length - 1; i >= 0; i--)
+      if (this.tasks[i].packageName === packageName) this.tasks.splice(i, 1);
     if (before !== this.tasks.length && this.tasks.length === 0) this.goHome();
     if (hadPid) this.onProcessDeath(packageName);
     this.host.invalidate();
@@ -215,7 +220,12 @@ export class ActivityManager {
     this.tasks.unshift(task);
   }
 
-  private push(task: Task, app: AppDefinition, screen: string, params: Record<string, string>): ActivityRecord {
+  private push(
+    task: Task,
+    app: AppDefinition,
+    screen: string,
+    params: Record<string, string>,
+  ): ActivityRecord {
     const record: ActivityRecord = {
       token: this.nextToken++,
       packageName: app.packageName,
@@ -235,10 +245,13 @@ export class ActivityManager {
     return record;
   }
 
-  private resolve(
-    request: StartRequest,
-  ):
-    | { app: AppDefinition; screen: string; params: Record<string, string>; onOpen?: DeepLink<unknown>['onOpen'] }
+  private resolve(request: StartRequest):
+    | {
+        app: AppDefinition;
+        screen: string;
+        params: Record<string, string>;
+        onOpen?: DeepLink<unknown>['onOpen'];
+      }
     | { error: string } {
     if (request.component) {
       const [pkg, cls = ''] = request.component.split('/');
@@ -251,12 +264,16 @@ export class ActivityManager {
     if (request.data) {
       for (const pkg of this.packages.list()) {
         const link = pkg.app?.deepLinks?.find((l) => request.data?.startsWith(l.prefix));
-        if (pkg.app && link) return { app: pkg.app, screen: link.screen, params: { uri: request.data }, onOpen: link.onOpen };
+        if (pkg.app && link)
+          return { app: pkg.app, screen: link.screen, params: { uri: request.data }, onOpen: link.onOpen };
       }
-      return { error: `Activity not started, unable to resolve Intent { act=${request.action ?? 'android.intent.action.VIEW'} dat=${request.data} flg=0x10000000 }` };
+      return {
+        error: `Activity not started, unable to resolve Intent { act=${request.action ?? 'android.intent.action.VIEW'} dat=${request.data} flg=0x10000000 }`,
+      };
     }
     const app = request.packageName ? this.packages.get(request.packageName)?.app : undefined;
-    if (!app || !app.screens.main) return { error: `Activity not started, unable to resolve Intent { pkg=${request.packageName} }` };
+    if (!app || !app.screens.main)
+      return { error: `Activity not started, unable to resolve Intent { pkg=${request.packageName} }` };
     return { app, screen: 'main', params: {} };
   }
 }

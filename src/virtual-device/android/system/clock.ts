@@ -89,7 +89,12 @@ export class VirtualClock {
 
   /** Runs `fn` once `delayMs` of elapsed realtime has passed. */
   schedule(delayMs: number, fn: () => void): TimerHandle {
-    const timer: Timer = { due: this.elapsedRealtime() + Math.max(0, delayMs), seq: this.seq++, fn, cancelled: false };
+    const timer: Timer = {
+      due: this.elapsedRealtime() + Math.max(0, delayMs),
+      seq: this.seq++,
+      fn,
+      cancelled: false,
+    };
     this.timers.push(timer);
     this.timers.sort((a, b) => a.due - b.due || a.seq - b.seq);
     if (this.modeValue === 'real') this.arm();

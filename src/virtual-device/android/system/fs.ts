@@ -13,7 +13,18 @@ interface Node {
 
 const DIRECTORY = 0o40000;
 const WRITABLE_ROOTS = ['/sdcard', '/storage/emulated/0', '/data/local/tmp'];
-const DIRECTORIES = ['/', '/data', '/data/local', '/data/local/tmp', '/sdcard', '/storage', '/storage/emulated', '/storage/emulated/0', '/system', '/system/bin'];
+const DIRECTORIES = [
+  '/',
+  '/data',
+  '/data/local',
+  '/data/local/tmp',
+  '/sdcard',
+  '/storage',
+  '/storage/emulated',
+  '/storage/emulated/0',
+  '/system',
+  '/system/bin',
+];
 
 export function normalizePath(path: string): string {
   const parts: string[] = [];
@@ -24,7 +35,9 @@ export function normalizePath(path: string): string {
   }
   const joined = `/${parts.join('/')}`;
   // /sdcard is a symlink to the primary external storage.
-  return joined.startsWith('/storage/emulated/0') ? `/sdcard${joined.slice('/storage/emulated/0'.length)}` : joined;
+  return joined.startsWith('/storage/emulated/0')
+    ? `/sdcard${joined.slice('/storage/emulated/0'.length)}`
+    : joined;
 }
 
 function parentOf(path: string): string {
@@ -53,7 +66,12 @@ export class MemoryFileSystem implements DeviceFileSystem {
     const entries: DirectoryEntry[] = [];
     for (const [p, n] of this.nodes) {
       if (p === dir || !p.startsWith(prefix) || p.slice(prefix.length).includes('/')) continue;
-      entries.push({ name: p.slice(prefix.length), mode: n.mode, size: n.data?.length ?? 4096, mtime: n.mtime });
+      entries.push({
+        name: p.slice(prefix.length),
+        mode: n.mode,
+        size: n.data?.length ?? 4096,
+        mtime: n.mtime,
+      });
     }
     return entries.sort((a, b) => (a.name < b.name ? -1 : 1));
   }

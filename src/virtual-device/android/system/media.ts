@@ -145,7 +145,11 @@ export class MediaSessionManager {
         released: false,
         playbackType: spec.playbackType ?? 'local',
         supportedControls: spec.supportedControls ?? ['play', 'pause', 'seek'],
-        metadata: { title: spec.title ?? null, artist: spec.artist ?? null, durationMs: spec.durationMs ?? null },
+        metadata: {
+          title: spec.title ?? null,
+          artist: spec.artist ?? null,
+          durationMs: spec.durationMs ?? null,
+        },
         publishedReports: 0,
       },
       player: new Player(spec, this.clock.elapsedRealtime()),
@@ -258,7 +262,8 @@ export class MediaSessionManager {
         this.setPlayback(
           record,
           state,
-          positionMs ?? record.player.positionAt(this.clock.elapsedRealtime(), record.info.metadata.durationMs),
+          positionMs ??
+            record.player.positionAt(this.clock.elapsedRealtime(), record.info.metadata.durationMs),
         ),
       setMetadata: (metadata) => {
         record.info.metadata = { ...record.info.metadata, ...metadata };

@@ -146,7 +146,10 @@ export class NotificationManager {
   /** The app cancels its own notification. */
   cancel(packageName: string, id: number, tag?: string): boolean {
     const entry = [...this.entries.values()].find(
-      (e) => e.notification.packageName === packageName && e.notification.id === id && e.notification.tag === (tag ?? null),
+      (e) =>
+        e.notification.packageName === packageName &&
+        e.notification.id === id &&
+        e.notification.tag === (tag ?? null),
     );
     return entry ? this.remove(entry.notification.key, 'app') : false;
   }
@@ -193,7 +196,10 @@ export class NotificationManager {
   }
 
   /** Grants/revokes access or connects/disconnects the listener of `packageName`. */
-  setListener(packageName: string, change: Partial<Pick<ListenerState, 'access' | 'connected'>>): ListenerState {
+  setListener(
+    packageName: string,
+    change: Partial<Pick<ListenerState, 'access' | 'connected'>>,
+  ): ListenerState {
     const current = this.listener(packageName);
     const access = change.access ?? current.access;
     const connected = access && (change.connected ?? (change.access === true ? true : current.connected));

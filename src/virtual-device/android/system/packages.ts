@@ -59,12 +59,16 @@ export class PackageManager {
     const spec = PackageSpecSchema.parse(input);
     const previous = this.installed.get(spec.packageName);
     const hash = (salt: string) =>
-      createHash('sha256').update(salt + spec.packageName).digest('base64url').slice(0, 22);
+      createHash('sha256')
+        .update(salt + spec.packageName)
+        .digest('base64url')
+        .slice(0, 22);
     const pkg: InstalledPackage = {
       ...spec,
       label: spec.label ?? app?.label ?? spec.packageName,
       uid: previous?.uid ?? (spec.system ? 1000 : this.nextUid++),
-      codePath: previous?.codePath ?? `/data/app/~~${hash('a')}==/${spec.packageName}-${hash('b')}==/base.apk`,
+      codePath:
+        previous?.codePath ?? `/data/app/~~${hash('a')}==/${spec.packageName}-${hash('b')}==/base.apk`,
       firstInstallTime: previous?.firstInstallTime ?? this.now(),
       grantedPermissions: previous?.grantedPermissions ?? new Set(),
       app: app ?? previous?.app,

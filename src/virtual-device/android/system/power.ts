@@ -14,7 +14,12 @@ export interface PowerState {
 }
 
 export class PowerManager {
-  private value: PowerState = { screenOn: true, keyguardLocked: false, userUnlocked: true, bootCompleted: true };
+  private value: PowerState = {
+    screenOn: true,
+    keyguardLocked: false,
+    userUnlocked: true,
+    bootCompleted: true,
+  };
   private readonly events = new Emitter<PowerState>();
 
   get state(): PowerState {

@@ -18,7 +18,10 @@ export class SystemProperties {
       ['persist.sys.timezone', 'UTC'],
       ['ro.boot.serialno', options.serial],
       ['ro.build.characteristics', 'emulator'],
-      ['ro.build.fingerprint', `droidproof/virtual/virtual:${options.release ?? '14'}/UP1A/1:userdebug/test-keys`],
+      [
+        'ro.build.fingerprint',
+        `droidproof/virtual/virtual:${options.release ?? '14'}/UP1A/1:userdebug/test-keys`,
+      ],
       ['ro.build.id', 'UP1A.231005.007'],
       ['ro.build.type', 'userdebug'],
       ['ro.build.version.release', options.release ?? '14'],

@@ -26,7 +26,12 @@ export class ToastManager {
   ) {}
 
   show(packageName: string, text: string, long = false): Toast {
-    const toast = { packageName, text, shownAtMs: this.clock.elapsedRealtime(), durationMs: long ? 3500 : 2000 };
+    const toast = {
+      packageName,
+      text,
+      shownAtMs: this.clock.elapsedRealtime(),
+      durationMs: long ? 3500 : 2000,
+    };
     this.shown.push(toast);
     this.events.emit(toast);
     this.onChange();

@@ -48,7 +48,12 @@ export function isClickable(view: LaidOutView): boolean {
 }
 
 export function isVisible(view: LaidOutView, parentVisible: boolean): boolean {
-  return parentVisible && !view.spec.invisible && view.clip.right > view.clip.left && view.clip.bottom > view.clip.top;
+  return (
+    parentVisible &&
+    !view.spec.invisible &&
+    view.clip.right > view.clip.left &&
+    view.clip.bottom > view.clip.top
+  );
 }
 
 /**
@@ -98,6 +103,8 @@ export function toAccessibilityTree(
     node.scrollMax = view.scroll.max;
   }
   register(node, view);
-  node.children = view.children.map((child, i) => toAccessibilityTree(child, packageName, register, i, visible));
+  node.children = view.children.map((child, i) =>
+    toAccessibilityTree(child, packageName, register, i, visible),
+  );
   return node;
 }

@@ -6,7 +6,7 @@
  */
 import { DroidproofError } from '../../../contract/errors.js';
 import type { UiHierarchy } from '../../../contract/selector/node.js';
-import type { AppContext } from '../app/types.js';
+import type { AnyHandler } from '../app/types.js';
 import type { ActivityManager } from '../system/activities.js';
 import type { Display } from '../system/display.js';
 import { Emitter } from '../system/emitter.js';
@@ -103,9 +103,19 @@ export class UiController {
     const windows = composeWindows(this.sources);
     const revision = this.revisionValue;
     const roots = windows.map((w, windowIndex) =>
-      toAccessibilityTree(w.root, w.packageName, (node, view) => this.origins.set(node, { window: w, view, revision }), windowIndex),
+      toAccessibilityTree(
+        w.root,
+        w.packageName,
+        (node, view) => this.origins.set(node, { window: w, view, revision }),
+        windowIndex,
+      ),
     );
-    this.cached = { revision: this.revisionValue, rotation: this.display.rotation, windows, hierarchy: { rotation: this.display.rotation, roots } };
+    this.cached = {
+      revision: this.revisionValue,
+      rotation: this.display.rotation,
+      windows,
+      hierarchy: { rotation: this.display.rotation, roots },
+    };
     return this.cached;
   }
 
@@ -137,7 +147,8 @@ export class UiController {
 
   focus(node: AndroidNode): boolean {
     const { window, view } = this.resolve(node);
-    if (!this.actionable(view) || !window.record || !(isClickable(view) || view.spec.kind === 'scroll')) return false;
+    if (!this.actionable(view) || !window.record || !(isClickable(view) || view.spec.kind === 'scroll'))
+      return false;
     window.record.focusedKey = view.stateKey;
     this.invalidate();
     return true;
@@ -317,7 +328,7 @@ export class UiController {
     return view.spec.enabled !== false && !this.power.keyguardLocked;
   }
 
-  private dispatch(window: ScreenWindow, handler: ((ctx: AppContext<any>) => void) | undefined): boolean {
+  private dispatch(window: ScreenWindow, handler: AnyHandler | undefined): boolean {
     const record = window.record;
     const app = record && this.activities.app(record.packageName);
     if (!handler || !record || !app) return false;
@@ -353,7 +364,10 @@ export class UiController {
     const window =
       origin &&
       snapshot.windows.find(
-        (w) => w.kind === origin.window.kind && w.packageName === origin.window.packageName && w.record === origin.window.record,
+        (w) =>
+          w.kind === origin.window.kind &&
+          w.packageName === origin.window.packageName &&
+          w.record === origin.window.record,
       );
     const view = window && find(window.root, (v) => v.key === origin.view.key);
     if (window && view) return { window, view };

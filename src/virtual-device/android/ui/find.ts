@@ -20,5 +20,11 @@ export function findNode(root: AndroidNode, accept: NodePredicate): AndroidNode 
 }
 
 /** Predicate helpers: `byId('com.x:id/save')`, `byText('Save')`. */
-export const byId = (resourceId: string): NodePredicate => (node) => node.resourceId === resourceId;
-export const byText = (text: string): NodePredicate => (node) => node.text === text;
+export const byId =
+  (resourceId: string): NodePredicate =>
+  (node) =>
+    node.resourceId === resourceId;
+export const byText =
+  (text: string): NodePredicate =>
+  (node) =>
+    node.text === text;

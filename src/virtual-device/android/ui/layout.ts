@@ -8,7 +8,7 @@
  * carries the clip of its scrolling ancestors, so offscreen nodes get clipped
  * bounds and `visibleToUser=false` as on a real device.
  */
-import type { ViewKind, ViewSpec } from '../app/types.js';
+import type { AnyViewSpec, ViewKind } from '../app/types.js';
 
 export interface Rect {
   left: number;
@@ -23,7 +23,7 @@ export interface LaidOutView {
   key: string;
   /** Where per-view state (scroll offset, field text, focus) is kept: the resource id, or `key`. */
   stateKey: string;
-  spec: ViewSpec<any>;
+  spec: AnyViewSpec;
   /** Unclipped rectangle (where it would be without scrolling clips). */
   rect: Rect;
   /** Intersection with every scrolling ancestor's viewport and the window. */
@@ -82,18 +82,24 @@ export function contains(r: Rect, x: number, y: number): boolean {
   return x >= r.left && x < r.right && y >= r.top && y < r.bottom;
 }
 
-export function layoutScreen(root: ViewSpec<any>, input: LayoutInput): LaidOutView {
-  return new Layout(input).place(root, '0', input.window, input.window.bottom - input.window.top, input.window);
+export function layoutScreen(root: AnyViewSpec, input: LayoutInput): LaidOutView {
+  return new Layout(input).place(
+    root,
+    '0',
+    input.window,
+    input.window.bottom - input.window.top,
+    input.window,
+  );
 }
 
 /** Takes the height its parent leaves: `fill`, a scroll container or a container holding one, without a height. */
-function isFlexible(spec: ViewSpec<any>): boolean {
+function isFlexible(spec: AnyViewSpec): boolean {
   if (spec.height !== undefined) return false;
   if (spec.fill || spec.kind === 'scroll') return true;
   return isContainer(spec.kind) && (spec.children ?? []).some(isFlexible);
 }
 
-function childKey(parent: string, index: number, spec: ViewSpec<any>): string {
+function childKey(parent: string, index: number, spec: AnyViewSpec): string {
   return spec.id ? `${parent}/${index}:${spec.id}` : `${parent}/${index}`;
 }
 
@@ -105,16 +111,17 @@ class Layout {
   }
 
   /** Natural height in px; 0 for flexible views (fill, scroll without height, containers of those). */
-  measure(spec: ViewSpec<any>): number {
+  measure(spec: AnyViewSpec): number {
     if (spec.height !== undefined) return this.px(spec.height);
     if (isFlexible(spec)) return 0;
     const children = spec.children ?? [];
     if (spec.kind === 'column') return children.reduce((sum, c) => sum + this.measure(c), 0);
-    if (spec.kind === 'row' || spec.kind === 'frame') return Math.max(0, ...children.map((c) => this.measure(c)));
+    if (spec.kind === 'row' || spec.kind === 'frame')
+      return Math.max(0, ...children.map((c) => this.measure(c)));
     return this.px(NATURAL_HEIGHT_DP[spec.kind]);
   }
 
-  place(spec: ViewSpec<any>, key: string, box: Rect, available: number, clip: Rect): LaidOutView {
+  place(spec: AnyViewSpec, key: string, box: Rect, available: number, clip: Rect): LaidOutView {
     const stateKey = spec.id ?? key;
     const natural = this.measure(spec);
     const height = spec.height !== undefined ? natural : natural === 0 ? Math.max(0, available) : natural;
@@ -133,13 +140,14 @@ class Layout {
     };
     const children = spec.children ?? [];
     if (spec.kind === 'row') view.children = this.placeRow(children, key, rect, ownClip);
-    else if (spec.kind === 'frame') view.children = children.map((c, i) => this.place(c, childKey(key, i, c), rect, height, ownClip));
+    else if (spec.kind === 'frame')
+      view.children = children.map((c, i) => this.place(c, childKey(key, i, c), rect, height, ownClip));
     else if (spec.kind === 'scroll') this.placeScroll(view, children);
     else if (spec.kind === 'column') view.children = this.placeColumn(children, key, rect, ownClip);
     return view;
   }
 
-  private placeColumn(children: ViewSpec<any>[], path: string, rect: Rect, clip: Rect): LaidOutView[] {
+  private placeColumn(children: AnyViewSpec[], path: string, rect: Rect, clip: Rect): LaidOutView[] {
     const heights = children.map((c) => this.measure(c));
     const flexible = heights.filter((h) => h === 0).length;
     const left = rect.bottom - rect.top - heights.reduce((a, b) => a + b, 0);
@@ -153,7 +161,7 @@ class Layout {
     });
   }
 
-  private placeRow(children: ViewSpec<any>[], path: string, rect: Rect, clip: Rect): LaidOutView[] {
+  private placeRow(children: AnyViewSpec[], path: string, rect: Rect, clip: Rect): LaidOutView[] {
     const total = children.reduce((sum, c) => sum + (c.weight ?? 1), 0) || 1;
     const width = rect.right - rect.left;
     let x = rect.left;
@@ -165,7 +173,7 @@ class Layout {
     });
   }
 
-  private placeScroll(view: LaidOutView, children: ViewSpec<any>[]): void {
+  private placeScroll(view: LaidOutView, children: AnyViewSpec[]): void {
     const viewport = view.rect.bottom - view.rect.top;
     const content = children.reduce((sum, c) => sum + this.measure(c), 0);
     const max = Math.max(0, content - viewport);
@@ -179,7 +187,8 @@ class Layout {
 
 /** A zero-area rectangle on the clip edge nearest to `rect` (how Android reports fully clipped nodes). */
 function emptyAt(rect: Rect, clip: Rect): Rect {
-  const y = rect.bottom <= clip.top ? clip.top : rect.top >= clip.bottom ? clip.bottom : Math.max(clip.top, rect.top);
+  const y =
+    rect.bottom <= clip.top ? clip.top : rect.top >= clip.bottom ? clip.bottom : Math.max(clip.top, rect.top);
   const left = Math.min(Math.max(rect.left, clip.left), clip.right);
   const right = Math.max(Math.min(rect.right, clip.right), clip.left);
   return { left, top: y, right, bottom: y };

@@ -14,7 +14,11 @@ function start(ctx: CommandContext, intent: IntentArgs): number {
   if (intent.options.has('-S') && packageName) device.activities.forceStop(packageName);
   const launcher = !intent.component && !intent.data;
   const shown: IntentArgs = launcher
-    ? { ...intent, action: intent.action ?? 'android.intent.action.MAIN', categories: ['android.intent.category.LAUNCHER'] }
+    ? {
+        ...intent,
+        action: intent.action ?? 'android.intent.action.MAIN',
+        categories: ['android.intent.category.LAUNCHER'],
+      }
     : intent;
   ctx.stdout(`Starting: ${describeIntent(shown, 0)}\n`);
   const started = performance.now();
@@ -29,10 +33,15 @@ function start(ctx: CommandContext, intent: IntentArgs): number {
     return 1;
   }
   const component = shortComponent(result.record.packageName, result.record.className);
-  device.log('ActivityTaskManager', `START u0 {${describeIntent({ ...shown, component }, FLAG_ACTIVITY_NEW_TASK).slice(9, -2)}} from uid 2000`);
-  if (result.broughtToFront) ctx.stdout('Warning: Activity not started, its current task has been brought to the front\n');
+  device.log(
+    'ActivityTaskManager',
+    `START u0 {${describeIntent({ ...shown, component }, FLAG_ACTIVITY_NEW_TASK).slice(9, -2)}} from uid 2000`,
+  );
+  if (result.broughtToFront)
+    ctx.stdout('Warning: Activity not started, its current task has been brought to the front\n');
   if (intent.options.has('-W')) {
-    const total = Math.max(1, Math.round(performance.now() - started)) + (result.launchState === 'COLD' ? 180 : 40);
+    const total =
+      Math.max(1, Math.round(performance.now() - started)) + (result.launchState === 'COLD' ? 180 : 40);
     ctx.stdout(
       `Status: ok\nLaunchState: ${result.launchState}\nActivity: ${component}\nTotalTime: ${total}\nWaitTime: ${total + 3}\nComplete\n`,
     );
@@ -46,7 +55,13 @@ function broadcast(ctx: CommandContext, intent: IntentArgs): number {
   const flags = intent.flags | FLAG_INCLUDE_BACKGROUND | (foreground ? FLAG_RECEIVER_FOREGROUND : 0);
   ctx.stdout(`Broadcasting: ${describeIntent(intent, flags)}\n`);
   device.broadcasts.send(
-    { action: intent.action, packageName: intent.packageName, component: intent.component, extras: intent.extras, foreground },
+    {
+      action: intent.action,
+      packageName: intent.packageName,
+      component: intent.component,
+      extras: intent.extras,
+      foreground,
+    },
     (pkg) => {
       if (!device.packages.isInstalled(pkg)) return false;
       device.activities.ensureProcess(pkg);

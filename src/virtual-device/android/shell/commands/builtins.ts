@@ -61,7 +61,8 @@ function evaluate(args: string[], ctx: CommandContext): boolean {
   const orAt = args.indexOf('-o');
   if (orAt > 0) return evaluate(args.slice(0, orAt), ctx) || evaluate(args.slice(orAt + 1), ctx);
   const andAt = args.indexOf('-a', 1);
-  if (andAt > 0 && args.length > 3) return evaluate(args.slice(0, andAt), ctx) && evaluate(args.slice(andAt + 1), ctx);
+  if (andAt > 0 && args.length > 3)
+    return evaluate(args.slice(0, andAt), ctx) && evaluate(args.slice(andAt + 1), ctx);
   if (args[0] === '!') return !evaluate(args.slice(1), ctx);
   if (args.length === 0) return false;
   if (args.length === 1) return args[0] !== '';

@@ -57,16 +57,29 @@ function dumpWindow(device: VirtualAndroid): string {
 }
 
 function dumpActivity(device: VirtualAndroid): string {
-  const lines = ['ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)', 'Display #0 (activities from top to bottom):'];
+  const lines = [
+    'ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)',
+    'Display #0 (activities from top to bottom):',
+  ];
   for (const task of device.activities.recentTasks()) {
-    lines.push(`  * Task{${hash(task.id)} #${task.id} type=standard A=10000:${task.packageName} U=0 visible=true mode=fullscreen sz=${task.activities.length}}`);
+    lines.push(
+      `  * Task{${hash(task.id)} #${task.id} type=standard A=10000:${task.packageName} U=0 visible=true mode=fullscreen sz=${task.activities.length}}`,
+    );
     for (const record of [...task.activities].reverse()) {
-      lines.push(`    * Hist  #0: ActivityRecord{${hash(record.token + 1000)} u0 ${shortComponent(record.packageName, record.className)} t${task.id}}`);
+      lines.push(
+        `    * Hist  #0: ActivityRecord{${hash(record.token + 1000)} u0 ${shortComponent(record.packageName, record.className)} t${task.id}}`,
+      );
     }
   }
   const fg = device.activities.foreground();
-  const resumed = fg ? `ActivityRecord{${hash(fg.token + 1000)} u0 ${fg.shortComponent} t${fg.taskId}}` : 'null';
-  lines.push(`  ResumedActivity: ${resumed}`, `  mResumedActivity: ${resumed}`, `  topResumedActivity=${resumed}`);
+  const resumed = fg
+    ? `ActivityRecord{${hash(fg.token + 1000)} u0 ${fg.shortComponent} t${fg.taskId}}`
+    : 'null';
+  lines.push(
+    `  ResumedActivity: ${resumed}`,
+    `  mResumedActivity: ${resumed}`,
+    `  topResumedActivity=${resumed}`,
+  );
   lines.push(`  mLastPausedActivity: null`);
   return `${lines.join('\n')}\n`;
 }
@@ -110,14 +123,20 @@ const DUMPERS: Record<string, (device: VirtualAndroid, args: string[]) => string
   power: dumpPower,
   display: dumpDisplay,
   input: dumpInput,
-  battery: () => 'Current Battery Service state:\n  AC powered: true\n  status: 2\n  health: 2\n  present: true\n  level: 100\n  scale: 100\n',
-  gfxinfo: (_device, args) => `Applications Graphics Acceleration Info:\nUptime: 0 Realtime: 0\n\n** Graphics info for pid 0 [${args[0] ?? ''}] **\n\nTotal frames rendered: 0\nJanky frames: 0 (0.00%)\n`,
+  battery: () =>
+    'Current Battery Service state:\n  AC powered: true\n  status: 2\n  health: 2\n  present: true\n  level: 100\n  scale: 100\n',
+  gfxinfo: (_device, args) =>
+    `Applications Graphics Acceleration Info:\nUptime: 0 Realtime: 0\n\n** Graphics info for pid 0 [${args[0] ?? ''}] **\n\nTotal frames rendered: 0\nJanky frames: 0 (0.00%)\n`,
 };
 
 const dumpsys: ShellCommand = ({ args, device, stdout, stderr }) => {
   const [service, ...rest] = args;
   if (!service) {
-    stdout(`Currently running services:\n${Object.keys(DUMPERS).map((s) => `  ${s}\n`).join('')}`);
+    stdout(
+      `Currently running services:\n${Object.keys(DUMPERS)
+        .map((s) => `  ${s}\n`)
+        .join('')}`,
+    );
     return 0;
   }
   const dumper = DUMPERS[service];

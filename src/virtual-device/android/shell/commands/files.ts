@@ -43,7 +43,9 @@ const ls: ShellCommand = ({ args, device, stdout, stderr }) => {
       else {
         const dir = (e.mode & 0o170000) === 0o40000;
         const mtime = new Date(e.mtime * 1000).toISOString().slice(0, 16).replace('T', ' ');
-        stdout(`${dir ? 'd' : '-'}${permissions(e.mode)} 1 shell shell ${String(e.size).padStart(8)} ${mtime} ${e.name}\n`);
+        stdout(
+          `${dir ? 'd' : '-'}${permissions(e.mode)} 1 shell shell ${String(e.size).padStart(8)} ${mtime} ${e.name}\n`,
+        );
       }
     }
   }
@@ -51,10 +53,12 @@ const ls: ShellCommand = ({ args, device, stdout, stderr }) => {
 };
 
 function permissions(mode: number): string {
-  return [6, 3, 0].map((shift) => {
-    const bits = (mode >> shift) & 7;
-    return `${bits & 4 ? 'r' : '-'}${bits & 2 ? 'w' : '-'}${bits & 1 ? 'x' : '-'}`;
-  }).join('');
+  return [6, 3, 0]
+    .map((shift) => {
+      const bits = (mode >> shift) & 7;
+      return `${bits & 4 ? 'r' : '-'}${bits & 2 ? 'w' : '-'}${bits & 1 ? 'x' : '-'}`;
+    })
+    .join('');
 }
 
 const rm: ShellCommand = ({ args, device, stderr }) => {

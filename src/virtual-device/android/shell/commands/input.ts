@@ -2,7 +2,16 @@
 import { KEYCODES } from '../../ui/controller.js';
 import type { ShellCommand } from '../context.js';
 
-const SOURCES = new Set(['touchscreen', 'touchpad', 'keyboard', 'mouse', 'dpad', 'gamepad', 'trackball', 'stylus']);
+const SOURCES = new Set([
+  'touchscreen',
+  'touchpad',
+  'keyboard',
+  'mouse',
+  'dpad',
+  'gamepad',
+  'trackball',
+  'stylus',
+]);
 
 function keyCode(value: string): number | undefined {
   if (/^\d+$/.test(value)) return Number(value);
@@ -35,14 +44,21 @@ const input: ShellCommand = ({ args, device, stderr }) => {
     case 'swipe':
     case 'draganddrop':
       if (numbers.length < 4 || numbers.some(Number.isNaN)) break;
-      if (verb === 'swipe' && numbers[0] === numbers[2] && numbers[1] === numbers[3]) device.ui.longPress(numbers[0], numbers[1]);
-      else device.ui.swipe([{ x: numbers[0], y: numbers[1] }, { x: numbers[2], y: numbers[3] }]);
+      if (verb === 'swipe' && numbers[0] === numbers[2] && numbers[1] === numbers[3])
+        device.ui.longPress(numbers[0], numbers[1]);
+      else
+        device.ui.swipe([
+          { x: numbers[0], y: numbers[1] },
+          { x: numbers[2], y: numbers[3] },
+        ]);
       return 0;
     case 'text':
       device.ui.typeText(params.join(' ').replace(/%s/g, ' '));
       return 0;
   }
-  stderr(`Error: Invalid arguments for command: ${verb ?? ''}\nUsage: input [<source>] <command> [<arg>...]\n`);
+  stderr(
+    `Error: Invalid arguments for command: ${verb ?? ''}\nUsage: input [<source>] <command> [<arg>...]\n`,
+  );
   return 1;
 };
 

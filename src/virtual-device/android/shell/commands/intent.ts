@@ -43,7 +43,15 @@ function parseInteger(value: string): number {
 }
 
 /** Options without a value that `am start` / `am broadcast` accept. */
-const FLAG_OPTIONS = new Set(['-W', '-S', '-R', '--receiver-foreground', '--receiver-registered-only', '--activity-clear-task', '--activity-new-task']);
+const FLAG_OPTIONS = new Set([
+  '-W',
+  '-S',
+  '-R',
+  '--receiver-foreground',
+  '--receiver-registered-only',
+  '--activity-clear-task',
+  '--activity-new-task',
+]);
 
 export function parseIntentArgs(args: readonly string[]): IntentArgs {
   const intent: IntentArgs = { categories: [], flags: 0, extras: {}, options: new Set(), rest: [] };

@@ -5,7 +5,13 @@
  */
 import { isDroidproofError } from '../../../../contract/errors.js';
 import type { LogEntry } from '../../logcat/entry.js';
-import { encodeBinaryEntry, formatEntry, isLogFormat, type LogFormat, LogFilter } from '../../logcat/format.js';
+import {
+  encodeBinaryEntry,
+  formatEntry,
+  isLogFormat,
+  LogFilter,
+  type LogFormat,
+} from '../../logcat/format.js';
 import { type CommandContext, type ShellCommand, untilAborted } from '../context.js';
 
 interface LogcatOptions {
@@ -21,7 +27,21 @@ interface LogcatOptions {
   specs: string[];
 }
 
-const VALUE_OPTIONS = new Set(['-v', '-t', '-T', '-b', '-m', '-e', '--pid', '-f', '-r', '-n', '-G', '--format', '--buffer']);
+const VALUE_OPTIONS = new Set([
+  '-v',
+  '-t',
+  '-T',
+  '-b',
+  '-m',
+  '-e',
+  '--pid',
+  '-f',
+  '-r',
+  '-n',
+  '-G',
+  '--format',
+  '--buffer',
+]);
 
 /** `-T` accepts a count, `MM-DD HH:MM:SS.mmm` (this year) or `epoch.seconds`. */
 function parseTail(value: string, now: number): LogcatOptions['tail'] {
@@ -31,11 +51,28 @@ function parseTail(value: string, now: number): LogcatOptions['tail'] {
   if (!match) return undefined;
   const [, mo, d, h, mi, s, ms = '0'] = match;
   const year = new Date(now).getUTCFullYear();
-  return { sinceMs: Date.UTC(year, Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Number(ms.padEnd(3, '0'))) };
+  return {
+    sinceMs: Date.UTC(
+      year,
+      Number(mo) - 1,
+      Number(d),
+      Number(h),
+      Number(mi),
+      Number(s),
+      Number(ms.padEnd(3, '0')),
+    ),
+  };
 }
 
 function parseOptions(args: string[], now: number): LogcatOptions | string {
-  const options: LogcatOptions = { clear: false, dump: false, binary: false, format: 'threadtime', silent: false, specs: [] };
+  const options: LogcatOptions = {
+    clear: false,
+    dump: false,
+    binary: false,
+    format: 'threadtime',
+    silent: false,
+    specs: [],
+  };
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i].startsWith('--') ? args[i].split('=', 2) : [args[i], undefined];
     const value = () => inline ?? args[++i] ?? '';
@@ -91,7 +128,8 @@ const logcat: ShellCommand = async (ctx: CommandContext) => {
   const done = new AbortController();
   let headerShown = options.binary;
   const emit = (entry: LogEntry) => {
-    if (remaining <= 0 || !filter.accepts(entry) || (options.pid !== undefined && entry.pid !== options.pid)) return;
+    if (remaining <= 0 || !filter.accepts(entry) || (options.pid !== undefined && entry.pid !== options.pid))
+      return;
     if (!headerShown) {
       ctx.stdout('--------- beginning of main\n');
       headerShown = true;
@@ -99,9 +137,19 @@ const logcat: ShellCommand = async (ctx: CommandContext) => {
     ctx.stdout(options.binary ? encodeBinaryEntry(entry) : formatEntry(entry, options.format));
     if (--remaining <= 0) done.abort();
   };
+  // Subscribe before dumping so a line written while the dump is being sent is not lost.
+  let backlog: LogEntry[] | undefined = [];
+  const unsubscribe = options.dump
+    ? () => {}
+    : device.logcat.subscribe((entry) => (backlog ? backlog.push(entry) : emit(entry)));
   for (const entry of initialEntries(device.logcat.dump(), options)) emit(entry);
-  if (options.dump || remaining <= 0) return 0;
-  const unsubscribe = device.logcat.subscribe(emit);
+  const live = backlog;
+  backlog = undefined;
+  for (const entry of live) emit(entry);
+  if (options.dump || remaining <= 0) {
+    unsubscribe();
+    return 0;
+  }
   try {
     await untilAborted(AbortSignal.any([ctx.signal, done.signal]));
   } finally {

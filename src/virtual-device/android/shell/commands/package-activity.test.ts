@@ -5,7 +5,8 @@ import { execShell } from '../../exec.js';
 import { virtualApk } from '../../system/packages.js';
 
 const OPERATOR = { packageName: 'com.androperator.operator.dev', versionName: '0.1.0-d', versionCode: 1 };
-const device = () => createVirtualAndroid({ serial: 'virtual-5554', apps: [...TEST_APPS], packages: [OPERATOR] });
+const device = () =>
+  createVirtualAndroid({ serial: 'virtual-5554', apps: [...TEST_APPS], packages: [OPERATOR] });
 
 describe('getprop', () => {
   it('lists every property as [key]: [value] (research 11)', async () => {
@@ -28,19 +29,28 @@ describe('pm', () => {
     const all = (await execShell(d, 'pm list packages')).output.split('\n');
     expect(all).toContain('package:com.droidproof.settings');
     const filtered = await execShell(d, 'pm list packages -f androperator');
-    expect(filtered.output).toMatch(/^package:\/data\/app\/~~[\w-]+==\/com\.androperator\.operator\.dev-[\w-]+==\/base\.apk=com\.androperator\.operator\.dev\n$/);
+    expect(filtered.output).toMatch(
+      /^package:\/data\/app\/~~[\w-]+==\/com\.androperator\.operator\.dev-[\w-]+==\/base\.apk=com\.androperator\.operator\.dev\n$/,
+    );
   });
 
   it('prints pm path, and exits 1 silently for a missing package', async () => {
     const d = device();
-    expect((await execShell(d, 'pm path com.droidproof.login')).output).toMatch(/^package:\/data\/app\/.*\/base\.apk\n$/);
+    expect((await execShell(d, 'pm path com.droidproof.login')).output).toMatch(
+      /^package:\/data\/app\/.*\/base\.apk\n$/,
+    );
     const missing = await execShell(d, 'pm path com.nope');
     expect([missing.exitCode, missing.output]).toEqual([1, '']);
   });
 
   it('installs a pushed virtual APK and rejects bytes that are not one', async () => {
     const d = device();
-    d.fs.write('/data/local/tmp/app.apk', virtualApk({ packageName: 'com.example.pushed', versionName: '7.1' }), 0o100644, 0);
+    d.fs.write(
+      '/data/local/tmp/app.apk',
+      virtualApk({ packageName: 'com.example.pushed', versionName: '7.1' }),
+      0o100644,
+      0,
+    );
     expect((await execShell(d, 'pm install -r /data/local/tmp/app.apk')).output).toBe('Success\n');
     expect(d.packages.versionName('com.example.pushed')).toBe('7.1');
     d.fs.write('/data/local/tmp/bad.apk', Buffer.from('PK\u0003\u0004garbage'), 0o100644, 0);
@@ -59,7 +69,9 @@ describe('pm', () => {
     const d = device();
     expect((await execShell(d, 'pm uninstall com.droidproof.shopping')).output).toBe('Success\n');
     expect(d.packages.isInstalled('com.droidproof.shopping')).toBe(false);
-    expect((await execShell(d, 'pm uninstall com.droidproof.shopping')).output).toBe('Failure [DELETE_FAILED_INTERNAL_ERROR]\n');
+    expect((await execShell(d, 'pm uninstall com.droidproof.shopping')).output).toBe(
+      'Failure [DELETE_FAILED_INTERNAL_ERROR]\n',
+    );
   });
 
   it('pm clear resets app state including persistent keys; unknown package prints Failed', async () => {
@@ -75,8 +87,14 @@ describe('pm', () => {
 
   it('grants permissions, and fails with exit 255 for an unknown package', async () => {
     const d = device();
-    expect((await execShell(d, 'pm grant com.droidproof.player android.permission.POST_NOTIFICATIONS')).exitCode).toBe(0);
-    expect(d.packages.get('com.droidproof.player')!.grantedPermissions.has('android.permission.POST_NOTIFICATIONS')).toBe(true);
+    expect(
+      (await execShell(d, 'pm grant com.droidproof.player android.permission.POST_NOTIFICATIONS')).exitCode,
+    ).toBe(0);
+    expect(
+      d.packages
+        .get('com.droidproof.player')!
+        .grantedPermissions.has('android.permission.POST_NOTIFICATIONS'),
+    ).toBe(true);
     const r = await execShell(d, 'pm grant com.nope android.permission.X');
     expect(r.exitCode).toBe(255);
     expect(r.stderr).toMatch(/^Exception occurred while executing 'grant':/);
@@ -96,7 +114,9 @@ describe('am', () => {
   it('prints Error: for a missing activity class', async () => {
     const r = await execShell(device(), 'am start -n com.droidproof.login/.NopeActivity');
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toContain('Error: Activity class {com.droidproof.login/com.droidproof.login.NopeActivity} does not exist.');
+    expect(r.stderr).toContain(
+      'Error: Activity class {com.droidproof.login/com.droidproof.login.NopeActivity} does not exist.',
+    );
   });
 
   it('routes a VIEW URI to the app that declares the deep link', async () => {
@@ -119,7 +139,9 @@ describe('am', () => {
   it('broadcasts with typed extras to a registered receiver and prints the intent (brief: dispatch)', async () => {
     const d = device();
     const received: unknown[] = [];
-    d.broadcasts.register('app.androperator.operator.ACTION_AGENT_COMMAND', OPERATOR.packageName, (intent) => received.push(intent));
+    d.broadcasts.register('app.androperator.operator.ACTION_AGENT_COMMAND', OPERATOR.packageName, (intent) =>
+      received.push(intent),
+    );
     const r = await execShell(
       d,
       `am broadcast -a app.androperator.operator.ACTION_AGENT_COMMAND -p ${OPERATOR.packageName} --es payload '{"q":"it'"'"'s"}' --ei n 5 --ez flag true --receiver-foreground`,

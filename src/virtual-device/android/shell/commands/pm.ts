@@ -35,7 +35,7 @@ async function install(ctx: CommandContext, args: string[]): Promise<number> {
     apk = path === undefined ? undefined : ctx.device.fs.read(path);
     if (!apk) {
       ctx.stderr(`Error: Unable to open file: ${path ?? ''}\nConsider using a file under /data/local/tmp/\n`);
-      ctx.stdout('Error: Can\'t open file\n');
+      ctx.stdout("Error: Can't open file\n");
       return 1;
     }
   }
@@ -48,7 +48,9 @@ function grant(ctx: CommandContext, verb: string, args: string[]): number {
   const [packageName, permission] = args.filter((a) => !a.startsWith('--user'));
   const pkg = packageName ? ctx.device.packages.get(packageName) : undefined;
   if (!pkg || !permission) {
-    ctx.stderr(`Exception occurred while executing '${verb}':\njava.lang.IllegalArgumentException: Unknown package: ${packageName}\n`);
+    ctx.stderr(
+      `Exception occurred while executing '${verb}':\njava.lang.IllegalArgumentException: Unknown package: ${packageName}\n`,
+    );
     return 255;
   }
   if (verb === 'grant') pkg.grantedPermissions.add(permission);
@@ -64,7 +66,9 @@ const pm: ShellCommand = async (ctx) => {
     case 'list':
       if (args[0] === 'packages') return listPackages(ctx, args.slice(1));
       if (args[0] === 'features') {
-        ctx.stdout('feature:android.hardware.touchscreen\nfeature:android.hardware.wifi\nfeature:reqGlEsVersion=0x30000\n');
+        ctx.stdout(
+          'feature:android.hardware.touchscreen\nfeature:android.hardware.wifi\nfeature:reqGlEsVersion=0x30000\n',
+        );
         return 0;
       }
       break;

@@ -1,6 +1,6 @@
-import { parseHierarchyXml } from '../../../../contract/selector/hierarchy-xml.js';
 import { describe, expect, it } from 'vitest';
 import { TEST_APPS } from '../../../../../test-apps/index.js';
+import { parseHierarchyXml } from '../../../../contract/selector/hierarchy-xml.js';
 import { createVirtualAndroid } from '../../device.js';
 import { execShell } from '../../exec.js';
 import { byId, findNode } from '../../ui/find.js';
@@ -19,22 +19,32 @@ describe('dumpsys', () => {
     await execShell(d, 'am start -n com.droidproof.login/.MainActivity');
     const r = await execShell(d, 'dumpsys window windows');
     expect(r.output).toMatch(/mCurrentFocus=Window\{[0-9a-f]{7} u0 com\.droidproof\.login\/\.MainActivity\}/);
-    expect(r.output).toMatch(/mFocusedApp=ActivityRecord\{[0-9a-f]{7} u0 com\.droidproof\.login\/\.MainActivity t\d+\}/);
+    expect(r.output).toMatch(
+      /mFocusedApp=ActivityRecord\{[0-9a-f]{7} u0 com\.droidproof\.login\/\.MainActivity t\d+\}/,
+    );
   });
 
   it('activity: mResumedActivity and topResumedActivity', async () => {
     const d = device();
     await execShell(d, 'am start -n com.droidproof.shopping/.MainActivity');
     const r = await execShell(d, 'dumpsys activity activities');
-    expect(r.output).toMatch(/topResumedActivity=ActivityRecord\{\w+ u0 com\.droidproof\.shopping\/\.MainActivity t\d+\}/);
-    expect(r.output).toMatch(/mResumedActivity: ActivityRecord\{\w+ u0 com\.droidproof\.shopping\/\.MainActivity/);
+    expect(r.output).toMatch(
+      /topResumedActivity=ActivityRecord\{\w+ u0 com\.droidproof\.shopping\/\.MainActivity t\d+\}/,
+    );
+    expect(r.output).toMatch(
+      /mResumedActivity: ActivityRecord\{\w+ u0 com\.droidproof\.shopping\/\.MainActivity/,
+    );
   });
 
   it('power and display follow the screen state', async () => {
     const d = device();
-    expect((await execShell(d, 'dumpsys power')).output).toMatch(/mWakefulness=Awake[\s\S]*Display Power: state=ON/);
+    expect((await execShell(d, 'dumpsys power')).output).toMatch(
+      /mWakefulness=Awake[\s\S]*Display Power: state=ON/,
+    );
     await execShell(d, 'input keyevent KEYCODE_SLEEP');
-    expect((await execShell(d, 'dumpsys power')).output).toMatch(/mWakefulness=Asleep[\s\S]*Display Power: state=OFF/);
+    expect((await execShell(d, 'dumpsys power')).output).toMatch(
+      /mWakefulness=Asleep[\s\S]*Display Power: state=OFF/,
+    );
     expect((await execShell(d, 'dumpsys display')).output).toContain('mScreenState=OFF');
     await execShell(d, 'cmd power wakeup');
     expect(d.power.screenOn).toBe(true);
@@ -56,7 +66,9 @@ describe('wm and settings', () => {
     expect((await execShell(d, 'wm size')).output).toBe('Physical size: 1080x2400\n');
     expect((await execShell(d, 'wm density')).output).toBe('Physical density: 420\n');
     await execShell(d, 'wm size 720x1600 && wm density 320');
-    expect((await execShell(d, 'wm size')).output).toBe('Physical size: 1080x2400\nOverride size: 720x1600\n');
+    expect((await execShell(d, 'wm size')).output).toBe(
+      'Physical size: 1080x2400\nOverride size: 720x1600\n',
+    );
     expect((await execShell(d, 'wm density')).output).toBe('Physical density: 420\nOverride density: 320\n');
     await execShell(d, 'wm size reset');
     expect(d.display.size).toEqual({ width: 1080, height: 2400 });
@@ -121,7 +133,9 @@ describe('uiautomator dump', () => {
     const r = await execShell(d, 'uiautomator dump /sdcard/ui.xml');
     expect(r.output).toBe('UI hierchary dumped to: /sdcard/ui.xml\n');
     const xml = d.fs.read('/sdcard/ui.xml')!.toString();
-    expect(xml.startsWith("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">")).toBe(true);
+    expect(
+      xml.startsWith("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"),
+    ).toBe(true);
     const parsed = parseHierarchyXml(xml);
     expect(JSON.stringify(parsed)).toContain('"text":"Network & internet"');
     expect(xml).toContain('visible-to-user="true"');

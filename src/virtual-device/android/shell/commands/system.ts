@@ -7,7 +7,13 @@ function quote(arg: string): string {
 }
 
 /** `cmd <service>` forwards to the tool of the same service. */
-const CMD_SERVICES: Record<string, string> = { package: 'pm', activity: 'am', settings: 'settings', window: 'wm', input: 'input' };
+const CMD_SERVICES: Record<string, string> = {
+  package: 'pm',
+  activity: 'am',
+  settings: 'settings',
+  window: 'wm',
+  input: 'input',
+};
 
 const cmd: ShellCommand = (ctx) => {
   const [service, ...args] = ctx.args;
@@ -20,7 +26,9 @@ const cmd: ShellCommand = (ctx) => {
   }
   if (service === 'statusbar' || service === 'notification' || service === 'media_session') return 0;
   if (service === undefined) {
-    ctx.stderr('cmd: No service specified; use -l to list all running services. Use -w to start and wait for a service.\n');
+    ctx.stderr(
+      'cmd: No service specified; use -l to list all running services. Use -w to start and wait for a service.\n',
+    );
     return 255;
   }
   ctx.stderr(`cmd: Can't find service: ${service}\n`);

@@ -16,7 +16,8 @@ const wm: ShellCommand = ({ args, device, stdout, stderr }) => {
       display.setSize({ width: Number(match[1]), height: Number(match[2]) });
     } else {
       stdout(`Physical size: ${display.physical.width}x${display.physical.height}\n`);
-      if (display.overrideSize) stdout(`Override size: ${display.overrideSize.width}x${display.overrideSize.height}\n`);
+      if (display.overrideSize)
+        stdout(`Override size: ${display.overrideSize.width}x${display.overrideSize.height}\n`);
     }
     return 0;
   }
