@@ -7,14 +7,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeFromAttributes, type UiNode } from '../../src/contract/selector/index.js';
+import { ResultEnvelopeSchema } from '../../src/contract/envelope.js';
 import type { ResultEnvelope } from '../../src/virtual-device/operator/envelope.js';
-import { runScripted, type ScriptedDevice, type ScriptedScreen } from '../../src/virtual-device/operator/scripted-platform.js';
-
-interface JsonNode {
-  children?: JsonNode[];
-  [attribute: string]: unknown;
-}
+import {
+  runScripted,
+  type ScriptedDevice,
+  type ScriptedScreen,
+} from '../../src/virtual-device/operator/scripted-platform.js';
+import { type JsonNode, nodeFromJson } from './tree.js';
 
 interface Vector {
   name: string;
@@ -33,23 +33,18 @@ interface VectorFile {
 
 const dir = import.meta.dirname;
 
-function toNode(json: JsonNode): UiNode {
-  const { children = [], ...attributes } = json;
-  return nodeFromAttributes(attributes as Record<string, string>, children.map(toNode));
-}
-
-export function screensOf(file: VectorFile, vector: Vector): ScriptedScreen[] {
+function screensOf(file: VectorFile, vector: Vector): ScriptedScreen[] {
   return vector.screens.map((screen) => {
     const tree = typeof screen.tree === 'string' ? file.trees?.[screen.tree] : screen.tree;
     if (!tree) throw new Error(`unknown tree ${String(screen.tree)}`);
-    return { packageName: screen.package, hierarchy: { rotation: 0, roots: tree.map(toNode) } };
+    return { packageName: screen.package, hierarchy: { rotation: 0, roots: tree.map(nodeFromJson) } };
   });
 }
 
 const JSON_KEYS_WITH_IDS = ['query', 'candidates'];
 
 /** The README's normalization of timing and observation-local fields. */
-export function normalize(envelope: ResultEnvelope): ResultEnvelope {
+function normalize(envelope: ResultEnvelope): ResultEnvelope {
   return {
     ...envelope,
     stepResults: envelope.stepResults.map((step) => {
@@ -64,7 +59,8 @@ export function normalize(envelope: ResultEnvelope): ResultEnvelope {
       }
       if (typeof data.progress === 'string') {
         const progress = JSON.parse(data.progress);
-        for (const key of ['beforeSignature', 'afterSignature']) if (progress[key] !== null) progress[key] = '<signature>';
+        for (const key of ['beforeSignature', 'afterSignature'])
+          if (progress[key] !== null) progress[key] = '<signature>';
         data.progress = progress;
       }
       return { ...step, data: data as Record<string, string> };
@@ -92,6 +88,7 @@ describe('execution conformance vectors', () => {
         it(`${vector.name} (${vector.source})`, async () => {
           const envelope = await runScripted(vector.payload, screensOf(file, vector), vector.device);
           expect(envelope).toBeDefined();
+          expect(ResultEnvelopeSchema.safeParse(envelope).success).toBe(true);
           expect(normalize(envelope as ResultEnvelope)).toEqual(normalize(vector.expect));
         });
       }

@@ -77,7 +77,8 @@ function errorOf(error: unknown, stage: string, component: string | null): Evide
 /** Rejects with COMMAND_TIMEOUT when the device-work budget runs out first. */
 async function withinBudget<T>(work: () => Promise<T>, deadlineMs: number, what: string): Promise<T> {
   const remaining = deadlineMs - Date.now();
-  if (remaining <= 0) throw new DroidproofError('COMMAND_TIMEOUT', `${what} not attempted: evidence budget spent`);
+  if (remaining <= 0)
+    throw new DroidproofError('COMMAND_TIMEOUT', `${what} not attempted: evidence budget spent`);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -171,7 +172,9 @@ async function captureScreenshot(w: BundleWriter, source: EvidenceSource, deadli
       coordinateSpace: 'screenshot_pixels' as const,
       origin: 'top_left' as const,
     };
-    const saved = await w.write('screenshot', BUNDLE_FILES.screenshot, 'image/png', bytes, started, { image });
+    const saved = await w.write('screenshot', BUNDLE_FILES.screenshot, 'image/png', bytes, started, {
+      image,
+    });
     return { receipt, started, shot: saved ? ({ bytes, geometry } satisfies Screenshot) : undefined };
   } catch (error) {
     const invalid = errorOf(error, 'validate', 'screenshot');
@@ -209,13 +212,22 @@ async function captureHierarchy(w: BundleWriter, source: EvidenceSource, deadlin
 }
 
 /** The hierarchy's `rotation` stands in for the display rotation when the source could not read it. */
-function withHierarchyRotation(device: DeviceMetadata, capture: HierarchyCapture | undefined): DeviceMetadata {
+function withHierarchyRotation(
+  device: DeviceMetadata,
+  capture: HierarchyCapture | undefined,
+): DeviceMetadata {
   if (device.display.rotation !== null || !capture) return device;
   const rotation = /<hierarchy[^>]*\srotation="(\d)"/.exec(capture.xml)?.[1];
-  return rotation === undefined ? device : { ...device, display: { ...device.display, rotation: Number(rotation) } };
+  return rotation === undefined
+    ? device
+    : { ...device, display: { ...device.display, rotation: Number(rotation) } };
 }
 
-async function readMetadata(w: BundleWriter, source: EvidenceSource, deadline: number): Promise<DeviceMetadata> {
+async function readMetadata(
+  w: BundleWriter,
+  source: EvidenceSource,
+  deadline: number,
+): Promise<DeviceMetadata> {
   let read: Partial<DeviceMetadata> = {};
   try {
     read = await withinBudget(() => source.metadata(), deadline, 'metadata');
@@ -303,7 +315,15 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
     dir = await allocateBundleDir(options.root ?? defaultEvidenceRoot(), context);
   } catch (error) {
     const failure = errorOf(error, 'allocate', null);
-    return { ok: false, status: 'failed', evidenceId, dir: null, manifestPath: null, artifacts: [], errors: [failure] };
+    return {
+      ok: false,
+      status: 'failed',
+      evidenceId,
+      dir: null,
+      manifestPath: null,
+      artifacts: [],
+      errors: [failure],
+    };
   }
   const w = new BundleWriter(dir);
   try {
@@ -355,7 +375,15 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
   } catch (error) {
     // Unreachable by design (every step records its own error); kept so capture can never throw.
     w.errors.push(errorOf(error, 'capture', null));
-    return { ok: false, status: 'failed', evidenceId, dir, manifestPath: null, artifacts: w.artifacts, errors: w.errors };
+    return {
+      ok: false,
+      status: 'failed',
+      evidenceId,
+      dir,
+      manifestPath: null,
+      artifacts: w.artifacts,
+      errors: w.errors,
+    };
   }
 }
 

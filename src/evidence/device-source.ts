@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Device } from '../actuator/device/device.js';
+import { withoutSnapshotXml } from './envelope-trim.js';
 import type { EvidenceSource, TimelineEntry } from './source.js';
 
 export interface DeviceSourceOptions {
@@ -27,7 +28,7 @@ export function deviceEvidenceSource(device: Device, options: DeviceSourceOption
         xml: snapshot.xml,
         commandId: snapshot.envelope.commandId,
         taskId: snapshot.envelope.taskId ?? null,
-        result: snapshot.envelope,
+        result: withoutSnapshotXml(snapshot.envelope),
       };
     },
     async metadata() {
@@ -48,7 +49,7 @@ export function deviceEvidenceSource(device: Device, options: DeviceSourceOption
           startedAtMs: entry.startedAt,
           finishedAtMs: entry.finishedAt,
           payload: entry.payload,
-          envelope: entry.envelope ?? null,
+          envelope: withoutSnapshotXml(entry.envelope ?? null),
           dispatchState: entry.dispatchState,
           error: entry.error ? { code: entry.error.code, message: entry.error.message } : null,
         }));

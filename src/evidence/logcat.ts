@@ -11,6 +11,8 @@ export interface LogcatOrdering {
   processIds?: readonly number[];
 }
 
+const OPERATOR_RESULT = /\[(Andro|Claw)perator-Result(-Chunk)?\]/;
+
 /** ActivityManager's `Start proc 4242:com.example.app/u0a1` announces an app's pid. */
 const START_PROC = /Start proc (\d+):([\w.]+)/;
 
@@ -27,8 +29,13 @@ function announcedPids(lines: readonly string[], applicationId: string | undefin
  * the window, or mentioning its application id) and the rest, app first.
  */
 export function orderLogcat(text: string, app: LogcatOrdering): string {
-  const lines = text.split('\n').filter((line) => line.length > 0);
-  if (!app.applicationId && !app.processIds?.length) return lines.length ? `${lines.join('\n')}\n` : '';
+  const all = text.split('\n').filter((line) => line.length > 0);
+  // The Operator's result lines are droidproof's own transport (already in timeline.json), not app evidence.
+  const lines = all.filter((line) => !OPERATOR_RESULT.test(line));
+  const omitted = all.length - lines.length;
+  const note = omitted > 0 ? [`--------- ${omitted} Operator result lines omitted (see timeline.json)`] : [];
+  if (!app.applicationId && !app.processIds?.length)
+    return [...note, ...lines, ''].join('\n').replace(/^\n$/, '');
   const pids = new Set([...(app.processIds ?? []), ...announcedPids(lines, app.applicationId)]);
   const own: string[] = [];
   const rest: string[] = [];
@@ -41,6 +48,7 @@ export function orderLogcat(text: string, app: LogcatOrdering): string {
   }
   const name = app.applicationId ?? `pids ${[...pids].join(',')}`;
   return [
+    ...note,
     `--------- ${name}: ${own.length} lines`,
     ...own,
     `--------- everything else: ${rest.length} lines`,

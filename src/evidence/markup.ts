@@ -10,7 +10,13 @@ export function cleanText(text: string): string {
 }
 
 /** Escapes text for XML and HTML attribute values and element content. */
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 
 export function escapeMarkup(text: string): string {
   return cleanText(text).replace(/[&<>"']/g, (c) => ENTITIES[c]);

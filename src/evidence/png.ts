@@ -25,7 +25,10 @@ export async function decodePng(bytes: Uint8Array): Promise<PngGeometry> {
     if (info.width <= 0 || info.height <= 0) throw new Error('image has no pixels');
     return { width: info.width, height: info.height };
   } catch (error) {
-    throw new DroidproofError('EVIDENCE_CAPTURE_FAILED', `screenshot is not a decodable PNG: ${messageOf(error)}`);
+    throw new DroidproofError(
+      'EVIDENCE_CAPTURE_FAILED',
+      `screenshot is not a decodable PNG: ${messageOf(error)}`,
+    );
   }
 }
 

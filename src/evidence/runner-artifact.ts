@@ -27,7 +27,9 @@ function screenshotAttachment(result: CaptureResult): TestAttachment | undefined
   const shot =
     result.artifacts.find((a) => a.kind === 'annotated_screenshot' && a.status === 'complete') ??
     result.artifacts.find((a) => a.kind === 'screenshot' && a.status === 'complete');
-  return shot?.path && result.dir ? { path: join(result.dir, shot.path), contentType: 'image/png' } : undefined;
+  return shot?.path && result.dir
+    ? { path: join(result.dir, shot.path), contentType: 'image/png' }
+    : undefined;
 }
 
 /** The artifact to record for a bundle, or undefined when no manifest was written. */

@@ -28,8 +28,11 @@ async function checkContent(mimeType: string, data: Buffer): Promise<void> {
 export async function verifyBundle(dir: string): Promise<BundleVerification> {
   let manifest: Manifest;
   try {
-    const parsed = ManifestSchema.safeParse(JSON.parse(await readFile(join(dir, BUNDLE_FILES.manifest), 'utf8')));
-    if (!parsed.success) return { ok: false, manifest: null, problems: [`manifest.json: ${parsed.error.message}`] };
+    const parsed = ManifestSchema.safeParse(
+      JSON.parse(await readFile(join(dir, BUNDLE_FILES.manifest), 'utf8')),
+    );
+    if (!parsed.success)
+      return { ok: false, manifest: null, problems: [`manifest.json: ${parsed.error.message}`] };
     manifest = parsed.data;
   } catch (error) {
     return { ok: false, manifest: null, problems: [`manifest.json: ${messageOf(error)}`] };

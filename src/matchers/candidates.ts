@@ -5,9 +5,9 @@
  * the same resource id with other text, and the matches themselves.
  */
 import type { NodeMatcher } from '../contract/matcher.js';
+import { nodeLabel } from '../contract/selector/label.js';
 import { findMatches, foldCase } from '../contract/selector/match.js';
 import { summarizeNode } from '../contract/selector/node-summary.js';
-import { nodeLabel } from '../contract/selector/label.js';
 import type { TreeIndex } from '../contract/selector/tree-index.js';
 import type { Candidate, CandidateReason } from '../evidence/failure.js';
 import type { NodeQuery, NodeSnapshot } from './node-query.js';
@@ -21,7 +21,9 @@ function scalarPart(matcher: NodeMatcher): NodeMatcher | undefined {
 
 /** The text a node should show according to the matcher (or an explicit expected text). */
 function wantedText(matcher: NodeMatcher): string | undefined {
-  return matcher.textEquals ?? matcher.contentDescEquals ?? matcher.textContains ?? matcher.contentDescContains;
+  return (
+    matcher.textEquals ?? matcher.contentDescEquals ?? matcher.textContains ?? matcher.contentDescContains
+  );
 }
 
 function textNeighbours(index: TreeIndex, text: string): { caseOnly: number[]; similar: number[] } {
@@ -45,7 +47,11 @@ function textNeighbours(index: TreeIndex, text: string): { caseOnly: number[]; s
  * Candidates for a failed node matcher. `expectedText` is the text a
  * `toHaveText` wanted (string form); otherwise the matcher's own text is used.
  */
-export function closestCandidates(query: NodeQuery, snapshot: NodeSnapshot, expectedText?: string): Candidate[] {
+export function closestCandidates(
+  query: NodeQuery,
+  snapshot: NodeSnapshot,
+  expectedText?: string,
+): Candidate[] {
   const { index } = snapshot;
   if (!index) return [];
   const picked = new Map<number, CandidateReason>();
@@ -64,7 +70,8 @@ export function closestCandidates(query: NodeQuery, snapshot: NodeSnapshot, expe
     const hidden = findMatches(index, query.matcher, 'all', within).filter((i) => !index.entries[i].onScreen);
     add(notMatched(hidden), 'offscreen');
   }
-  if (query.container) add(notMatched(findMatches(index, query.matcher, query.visibility)), 'other_container');
+  if (query.container)
+    add(notMatched(findMatches(index, query.matcher, query.visibility)), 'other_container');
   const scalars = scalarPart(query.matcher);
   if (scalars && (query.matcher.ancestor || query.matcher.descendant)) {
     add(notMatched(findMatches(index, scalars, query.visibility, within)), 'other_container');

@@ -140,7 +140,10 @@ export async function runMatcher<D>(
     matchCount: run.matchCount(outcome.detail),
     candidates,
   };
-  const evidence = state.poll || state.evidence === false ? undefined : await captureEvidenceFor(received, target, failure, state);
+  const evidence =
+    state.poll || state.evidence === false
+      ? undefined
+      : await captureEvidenceFor(received, target, failure, state);
   if (evidence) await annotate(state, evidence);
   const message = formatMessage(run, state, failure, candidates, evidence);
   return { pass, message: () => message };

@@ -49,8 +49,10 @@ export function formatCandidate(candidate: Candidate): string {
 /** "no node matched", "3 nodes matched", or why the observation was unusable. */
 export function describeSnapshot(query: NodeQuery, snapshot: NodeSnapshot): string {
   if (snapshot.error) return snapshot.error;
-  if (query.container && snapshot.containerCount === 0) return `no container matched ${formatMatcher(query.container)}`;
+  if (query.container && snapshot.containerCount === 0)
+    return `no container matched ${formatMatcher(query.container)}`;
   const n = snapshot.matches.length;
-  const containers = (snapshot.containerCount ?? 0) > 1 ? ` (first of ${snapshot.containerCount} containers used)` : '';
+  const containers =
+    (snapshot.containerCount ?? 0) > 1 ? ` (first of ${snapshot.containerCount} containers used)` : '';
   return `${n === 0 ? 'no node' : n === 1 ? '1 node' : `${n} nodes`} matched${containers}`;
 }

@@ -81,7 +81,9 @@ export function notificationRun(
     wait,
     read: () => (target.notifications ? target.notifications() : unsupported('notifications')),
     matches: (n) =>
-      n.applicationId === expected.applicationId && field(n.title, expected.title) && field(n.text, expected.text),
+      n.applicationId === expected.applicationId &&
+      field(n.title, expected.title) &&
+      field(n.text, expected.text),
     show: (n) => `${n.applicationId} ${JSON.stringify(n.title)} ${JSON.stringify(n.text)}`,
   });
 }
@@ -103,7 +105,8 @@ export function mediaSessionRun(
     wait,
     read: () => (target.mediaSessions ? target.mediaSessions() : unsupported('media sessions')),
     matches: (m) =>
-      m.applicationId === expected.applicationId && (expected.state === undefined || m.state === expected.state),
+      m.applicationId === expected.applicationId &&
+      (expected.state === undefined || m.state === expected.state),
     show: (m) => `${m.applicationId} ${m.state}`,
   });
 }
@@ -122,12 +125,21 @@ export function foregroundRun(
       try {
         const observation = await target.observe();
         if (observation.takenAtMs < notBeforeMs) {
-          return { holds: null, detail: { foreground: null, error: 'observation taken before the matcher started' } };
+          return {
+            holds: null,
+            detail: { foreground: null, error: 'observation taken before the matcher started' },
+          };
         }
         const foreground = observation.foregroundPackage;
-        return { holds: foreground === null ? null : foreground === applicationId, detail: { foreground, error: null } };
+        return {
+          holds: foreground === null ? null : foreground === applicationId,
+          detail: { foreground, error: null },
+        };
       } catch (error) {
-        return { holds: null, detail: { foreground: null, error: `observation failed: ${messageOf(error)}` } };
+        return {
+          holds: null,
+          detail: { foreground: null, error: `observation failed: ${messageOf(error)}` },
+        };
       }
     },
     expected: (isNot) => `${applicationId} ${isNot ? 'not ' : ''}to be in the foreground`,

@@ -6,7 +6,9 @@ import type { MatcherTarget, NodeActor } from './ports.js';
 /** Structural check, so a Device from another module instance (Jest's vm context) is recognised too. */
 export function isActuatorDevice(value: unknown): value is Device {
   const d = value as Partial<Device> | null;
-  return typeof d?.snapshot === 'function' && typeof d.click === 'function' && typeof d.notifications === 'object';
+  return (
+    typeof d?.snapshot === 'function' && typeof d.click === 'function' && typeof d.notifications === 'object'
+  );
 }
 
 /** The package of the top window: the first root that names one. */

@@ -15,8 +15,8 @@ export type { MediaSessionExpectation, NotificationExpectation } from './device-
 export { deviceTarget, foregroundPackageOf } from './device-target.js';
 export { createLocator, isLocator, Locator, type LocatorOptions } from './locator.js';
 export { type DroidproofMatchers, droidproofMatchers, type NodeMatcherOptions } from './matchers.js';
-export type { NodeQueryOptions } from './node-query.js';
 export type { WaitSettings } from './node-matchers.js';
+export type { NodeQueryOptions } from './node-query.js';
 export type {
   MatcherTarget,
   MediaSessionSummary,

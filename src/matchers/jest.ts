@@ -10,7 +10,7 @@ import type {} from 'expect';
 import { type DroidproofMatchers, droidproofMatchers } from './matchers.js';
 
 declare module 'expect' {
-  // biome-ignore lint/correctness/noUnusedVariables: R and T must match Jest's declaration for merging.
+  // R and T must match Jest's declaration for declaration merging.
   interface Matchers<R extends void | Promise<void>, T = unknown> extends DroidproofMatchers<Promise<void>> {}
 }
 

@@ -4,14 +4,15 @@
  * then act through the device, and `expect(locator)` matchers re-observe on
  * every attempt.
  */
-import type { NodeMatcher } from '../contract/matcher.js';
+
 import { DroidproofError } from '../contract/errors.js';
+import type { NodeMatcher } from '../contract/matcher.js';
 import { runMatcher } from './core.js';
-import { nodeQuery, type NodeQuery, type NodeQueryOptions } from './node-query.js';
+import { formatMatcher } from './describe.js';
 import { showNodeRun, type WaitSettings } from './node-matchers.js';
+import { type NodeQuery, type NodeQueryOptions, nodeQuery } from './node-query.js';
 import type { NodeActor } from './ports.js';
 import { type ActingTarget, toMatcherTarget } from './target.js';
-import { formatMatcher } from './describe.js';
 
 export interface LocatorOptions extends NodeQueryOptions, WaitSettings {}
 
@@ -68,10 +69,14 @@ export class Locator {
       receivedLabel: this.toString(),
       target: this.target,
       query: this.query,
-      wait: { timeout: wait.timeout ?? this.options.timeout, interval: wait.interval ?? this.options.interval },
+      wait: {
+        timeout: wait.timeout ?? this.options.timeout,
+        interval: wait.interval ?? this.options.interval,
+      },
     });
     const verdict = await runMatcher(run, this.target, this, { isNot: false, evidence: false });
-    if (!verdict.pass) throw new DroidproofError('NODE_NOT_FOUND', verdict.message(), { matcher: this.query.matcher });
+    if (!verdict.pass)
+      throw new DroidproofError('NODE_NOT_FOUND', verdict.message(), { matcher: this.query.matcher });
   }
 }
 

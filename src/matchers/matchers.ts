@@ -16,8 +16,8 @@ import {
   notificationRun,
 } from './device-matchers.js';
 import { isLocator, type Locator } from './locator.js';
-import { nodeQuery, type NodeQueryOptions } from './node-query.js';
 import { countRun, hasTextRun, showNodeRun, stateRun, type WaitSettings } from './node-matchers.js';
+import { type NodeQueryOptions, nodeQuery } from './node-query.js';
 import type { MatcherTarget } from './ports.js';
 import { toMatcherTarget } from './target.js';
 
@@ -33,7 +33,13 @@ interface MatcherThis {
 }
 
 function stateOf(ctx: MatcherThis): RunnerState {
-  return { isNot: ctx.isNot === true, poll: ctx.poll === true, currentTestName: ctx.currentTestName, testPath: ctx.testPath, task: ctx.task };
+  return {
+    isNot: ctx.isNot === true,
+    poll: ctx.poll === true,
+    currentTestName: ctx.currentTestName,
+    testPath: ctx.testPath,
+    task: ctx.task,
+  };
 }
 
 function waitOf(options: WaitSettings | undefined, fallback: WaitSettings = {}): WaitSettings {
@@ -84,7 +90,9 @@ function deviceNode(target: MatcherTarget, matcher: NodeMatcher, options: NodeMa
 
 export const droidproofMatchers = {
   toShowNode(this: MatcherThis, received: unknown, matcher: NodeMatcher, options?: NodeMatcherOptions) {
-    return evaluate(this, received, (target) => showNodeRun('toShowNode', deviceNode(target, matcher, options)));
+    return evaluate(this, received, (target) =>
+      showNodeRun('toShowNode', deviceNode(target, matcher, options)),
+    );
   },
 
   /** Device form `(matcher, text, options?)`; locator form `(text, options?)`. */
@@ -103,16 +111,28 @@ export const droidproofMatchers = {
     return evaluate(this, received, (target) => foregroundRun(target, applicationId, waitOf(options)));
   },
 
-  toHaveNotification(this: MatcherThis, received: unknown, expected: NotificationExpectation, options?: WaitSettings) {
+  toHaveNotification(
+    this: MatcherThis,
+    received: unknown,
+    expected: NotificationExpectation,
+    options?: WaitSettings,
+  ) {
     return evaluate(this, received, (target) => notificationRun(target, expected, waitOf(options)));
   },
 
-  toHaveMediaSession(this: MatcherThis, received: unknown, expected: MediaSessionExpectation, options?: WaitSettings) {
+  toHaveMediaSession(
+    this: MatcherThis,
+    received: unknown,
+    expected: MediaSessionExpectation,
+    options?: WaitSettings,
+  ) {
     return evaluate(this, received, (target) => mediaSessionRun(target, expected, waitOf(options)));
   },
 
   toBeVisible(this: MatcherThis, received: unknown, options?: WaitSettings) {
-    return evaluate(this, received, () => locatorRun(received, 'toBeVisible', options, (c) => showNodeRun('toBeVisible', c)));
+    return evaluate(this, received, () =>
+      locatorRun(received, 'toBeVisible', options, (c) => showNodeRun('toBeVisible', c)),
+    );
   },
 
   toBeChecked(this: MatcherThis, received: unknown, options?: WaitSettings) {
@@ -128,7 +148,9 @@ export const droidproofMatchers = {
   },
 
   toHaveCount(this: MatcherThis, received: unknown, count: number, options?: WaitSettings) {
-    return evaluate(this, received, () => locatorRun(received, 'toHaveCount', options, (c) => countRun({ ...c, count })));
+    return evaluate(this, received, () =>
+      locatorRun(received, 'toHaveCount', options, (c) => countRun({ ...c, count })),
+    );
   },
 };
 

@@ -85,7 +85,8 @@ export function hasTextRun(c: Common & { text: string | RegExp }): MatcherRun<No
       const first = firstMatch(c.query, s);
       return first === null ? null : first !== undefined && textMatches(nodeLabel(first), c.text);
     },
-    expected: (isNot) => `the node ${describeQuery(c.query)} ${isNot ? 'not ' : ''}to have text ${formatText(c.text)}`,
+    expected: (isNot) =>
+      `the node ${describeQuery(c.query)} ${isNot ? 'not ' : ''}to have text ${formatText(c.text)}`,
     observed: (_s, first) => (first ? `its text is ${JSON.stringify(nodeLabel(first))}` : ''),
     expectedText: typeof c.text === 'string' ? c.text : undefined,
   });
@@ -111,6 +112,7 @@ export function countRun(c: Common & { count: number }): MatcherRun<NodeSnapshot
     ...c,
     name: 'toHaveCount',
     holds: (s) => s.matches.length === c.count,
-    expected: (isNot) => `${isNot ? 'not ' : ''}exactly ${c.count} node(s) matching ${describeQuery(c.query)}`,
+    expected: (isNot) =>
+      `${isNot ? 'not ' : ''}exactly ${c.count} node(s) matching ${describeQuery(c.query)}`,
   });
 }

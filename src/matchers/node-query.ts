@@ -2,11 +2,12 @@
  * One node-matcher attempt: a fresh observation, indexed, and the matcher
  * resolved in it under the query's visibility, container and strictness.
  */
+
+import { DroidproofError } from '../contract/errors.js';
 import type { NodeMatcher } from '../contract/matcher.js';
 import { NodeMatcherSchema, normalizeMatcherInput } from '../contract/matcher.js';
 import { findMatches } from '../contract/selector/match.js';
 import { buildTreeIndex, type TreeIndex, type Visibility } from '../contract/selector/tree-index.js';
-import { DroidproofError } from '../contract/errors.js';
 import { messageOf } from '../evidence/png.js';
 import type { Observation } from './ports.js';
 
@@ -44,9 +45,13 @@ export interface NodeSnapshot {
 export function parseNodeMatcher(input: unknown): NodeMatcher {
   const parsed = NodeMatcherSchema.safeParse(normalizeMatcherInput(input));
   if (!parsed.success) {
-    throw new DroidproofError('MATCHER_INVALID', `invalid node matcher ${JSON.stringify(input)}: ${parsed.error.issues[0]?.message}`, {
-      matcher: input,
-    });
+    throw new DroidproofError(
+      'MATCHER_INVALID',
+      `invalid node matcher ${JSON.stringify(input)}: ${parsed.error.issues[0]?.message}`,
+      {
+        matcher: input,
+      },
+    );
   }
   return parsed.data;
 }
@@ -67,7 +72,9 @@ export function failedSnapshot(error: string, observation: Observation | null = 
 /** Resolves the query in one observation; observations older than `notBeforeMs` are refused. */
 export function resolveQuery(query: NodeQuery, observation: Observation, notBeforeMs: number): NodeSnapshot {
   if (observation.takenAtMs < notBeforeMs) {
-    return failedSnapshot(`observation taken ${notBeforeMs - observation.takenAtMs} ms before the matcher started`);
+    return failedSnapshot(
+      `observation taken ${notBeforeMs - observation.takenAtMs} ms before the matcher started`,
+    );
   }
   const index = buildTreeIndex(observation.hierarchy);
   let within: number | undefined;
@@ -75,7 +82,8 @@ export function resolveQuery(query: NodeQuery, observation: Observation, notBefo
   if (query.container) {
     const containers = findMatches(index, query.container, query.visibility);
     containerCount = containers.length;
-    if (containers.length === 0) return { observation, index, matches: [], containerCount, within: null, error: null };
+    if (containers.length === 0)
+      return { observation, index, matches: [], containerCount, within: null, error: null };
     within = containers[0];
   }
   const matches = findMatches(index, query.matcher, query.visibility, within);

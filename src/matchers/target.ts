@@ -14,7 +14,8 @@ export function toMatcherTarget(received: unknown): ActingTarget {
   if (typeof received === 'object' && received !== null) {
     const cached = adapted.get(received);
     if (cached) return cached;
-    const target = matcherConfig().adapt?.(received) ?? (isActuatorDevice(received) ? deviceTarget(received) : undefined);
+    const target =
+      matcherConfig().adapt?.(received) ?? (isActuatorDevice(received) ? deviceTarget(received) : undefined);
     if (target) {
       adapted.set(received, target);
       return target;

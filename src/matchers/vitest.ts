@@ -10,7 +10,7 @@ import type { ExpectStatic } from 'vitest';
 import { type DroidproofMatchers, droidproofMatchers } from './matchers.js';
 
 declare module 'vitest' {
-  // biome-ignore lint/correctness/noUnusedVariables: T must match Vitest's declaration for merging.
+  // biome-ignore lint/suspicious/noExplicitAny: the default must match Vitest's declaration for merging.
   interface Assertion<T = any> extends DroidproofMatchers<Promise<void>> {}
   interface AsymmetricMatchersContaining extends DroidproofMatchers<unknown> {}
 }

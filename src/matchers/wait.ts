@@ -31,7 +31,10 @@ export interface WaitOutcome<D> {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function waitForCheck<D>(check: () => Promise<Check<D>>, options: WaitOptions): Promise<WaitOutcome<D>> {
+export async function waitForCheck<D>(
+  check: () => Promise<Check<D>>,
+  options: WaitOptions,
+): Promise<WaitOutcome<D>> {
   const started = Date.now();
   let attempts = 0;
   for (;;) {

@@ -4,8 +4,9 @@
  * composition the farm's default `createDevice` uses).
  */
 import { readFileSync } from 'node:fs';
-import { createVirtualAndroid, type VirtualAndroid } from './android/device.js';
+import { TEST_APPS } from '../../test-apps/index.js';
 import type { AppDefinition } from './android/app/types.js';
+import { createVirtualAndroid, type VirtualAndroid } from './android/device.js';
 import { OPERATOR_ACTIONS } from './operator/actions/index.js';
 import { accessibilityServiceName, androidPlatform } from './operator/android-platform.js';
 import { DIALECTS, operatorVersionName } from './operator/dialect.js';
@@ -28,14 +29,14 @@ export interface OperatorSetup {
   /** Wire dialect; default `androperator`. */
   dialect?: keyof typeof DIALECTS;
   faults?: OperatorSetupFaults;
-  /** Host milliseconds between chunk lines (default 0). */
+  /** Host milliseconds between chunk lines (default: written back to back). */
   chunkIntervalMs?: number;
 }
 
 export interface VirtualDeviceOptions {
   serial: string;
-  /** App models to install; default: none besides the Operator. */
-  apps?: AppDefinition[];
+  /** App models to install; default: the test apps (`TEST_APPS`, launcher included). */
+  apps?: readonly AppDefinition[];
   operator?: OperatorSetup;
 }
 
@@ -43,7 +44,10 @@ export interface VirtualDeviceOptions {
 function droidproofVersion(): string {
   for (const relative of ['../../package.json', '../../../package.json']) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === 'droidproof' && typeof pkg.version === 'string') return pkg.version;
     } catch {
       // Try the other layout.
@@ -67,7 +71,7 @@ export class VirtualDevice implements DeviceServices {
     const version = droidproofVersion();
     this.android = createVirtualAndroid({
       serial: options.serial,
-      apps: options.apps,
+      apps: [...(options.apps ?? TEST_APPS)],
       packages: faults.notInstalled
         ? []
         : packages.map((packageName) => ({
@@ -78,11 +82,16 @@ export class VirtualDevice implements DeviceServices {
     });
     if (faults.notInstalled) return;
     if (!faults.accessibilityOff) {
-      this.android.settings.put('secure', 'enabled_accessibility_services', packages.map(accessibilityServiceName).join(':'));
+      this.android.settings.put(
+        'secure',
+        'enabled_accessibility_services',
+        packages.map(accessibilityServiceName).join(':'),
+      );
       this.android.settings.put('secure', 'accessibility_enabled', '1');
     }
     for (const packageName of packages) {
-      if (faults.listenerDisconnected) this.android.notifications.setListener(packageName, { connected: false });
+      if (faults.listenerDisconnected)
+        this.android.notifications.setListener(packageName, { connected: false });
       const pid = this.android.activities.ensureProcess(packageName);
       const operator = new VirtualOperator({
         platform: androidPlatform(this.android, packageName),

@@ -54,7 +54,9 @@ export interface VirtualFarm {
 /** The first serial's number, like the first emulator's console port. */
 const FIRST_PORT = 5554;
 
-type Composition = { createVirtualDevice?: (options: { serial: string }) => DeviceServices | Promise<DeviceServices> };
+type Composition = {
+  createVirtualDevice?: (options: { serial: string }) => DeviceServices | Promise<DeviceServices>;
+};
 
 /**
  * Where `createVirtualDevice` (Android + Operator + test apps) is composed:

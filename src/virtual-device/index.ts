@@ -9,7 +9,12 @@ export {
   VirtualDevice,
   type VirtualDeviceOptions,
 } from './device.js';
-export { ANDROPERATOR_DIALECT, CLAWPERATOR_DIALECT, DIALECTS, type OperatorDialect } from './operator/dialect.js';
+export {
+  ANDROPERATOR_DIALECT,
+  CLAWPERATOR_DIALECT,
+  DIALECTS,
+  type OperatorDialect,
+} from './operator/dialect.js';
 export type { ResultEnvelope, StepResult } from './operator/envelope.js';
 export { type OperatorFaults, VirtualOperator } from './operator/operator.js';
 export {

@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DroidproofError } from '../../src/contract/errors.js';
 import { captureEvidence } from '../../src/evidence/capture.js';
-import type { FailureReport } from '../../src/evidence/failure.js';
 import { ManifestSchema } from '../../src/evidence/manifest.js';
 import { verifyBundle } from '../../src/evidence/verify.js';
-import { fixtureCandidate, makePng, memorySource, tempRoot } from './fixtures.js';
+import { makePng, memorySource, SAMPLE_FAILURE, tempRoot } from './fixtures.js';
 
 let png: Buffer;
 beforeAll(async () => {
@@ -21,19 +20,7 @@ const context = (attempt = 1) => ({
   testStartedAtMs: 0,
 });
 
-const failure: FailureReport = {
-  matcher: 'toShowNode',
-  isNot: false,
-  selector: { textEquals: 'Saved' },
-  options: { timeout: 100 },
-  expected: 'a node with text "Saved"',
-  observed: 'no match',
-  foregroundPackage: 'com.example.settings',
-  attempts: 3,
-  elapsedMs: 100,
-  matchCount: 0,
-  candidates: [fixtureCandidate('0.1.3', 'case_mismatch')],
-};
+const failure = SAMPLE_FAILURE;
 
 async function readManifest(dir: string) {
   return ManifestSchema.parse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
@@ -240,7 +227,11 @@ describe('captureEvidence', () => {
   it('never throws, even when the bundle root cannot be created', async () => {
     const root = await tempRoot();
     await writeFile(join(root, 'not-a-dir'), 'x');
-    const result = await captureEvidence({ source: memorySource(png), root: join(root, 'not-a-dir'), context: context() });
+    const result = await captureEvidence({
+      source: memorySource(png),
+      root: join(root, 'not-a-dir'),
+      context: context(),
+    });
     expect(result).toMatchObject({ ok: false, status: 'failed', dir: null, manifestPath: null });
     expect(result.errors[0].stage).toBe('allocate');
   });
@@ -255,7 +246,9 @@ describe('verifyBundle', () => {
     await rm(join(result.dir!, 'logcat.txt'));
     const verification = await verifyBundle(result.dir!);
     expect(verification.ok).toBe(false);
-    expect(verification.problems.some((p) => p.startsWith('hierarchy.xml:') && p.includes('sha256'))).toBe(true);
+    expect(verification.problems.some((p) => p.startsWith('hierarchy.xml:') && p.includes('sha256'))).toBe(
+      true,
+    );
     expect(verification.problems.some((p) => p.startsWith('logcat.txt:') && p.includes('ENOENT'))).toBe(true);
   });
 

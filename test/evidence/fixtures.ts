@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { parseHierarchyXml } from '../../src/contract/selector/hierarchy-xml.js';
 import { summarizeNode } from '../../src/contract/selector/node-summary.js';
 import { buildTreeIndex } from '../../src/contract/selector/tree-index.js';
-import type { Candidate } from '../../src/evidence/failure.js';
+import type { Candidate, FailureReport } from '../../src/evidence/failure.js';
 import type { DeviceMetadata } from '../../src/evidence/manifest.js';
 import type { EvidenceSource } from '../../src/evidence/source.js';
 
@@ -20,7 +20,14 @@ export function tempRoot(prefix = 'droidproof-evidence-'): Promise<string> {
 /** A PNG of the given size with a few coloured bands, so the image is not trivially uniform. */
 export async function makePng(width = 1080, height = 2400): Promise<Buffer> {
   const bands = [0, 1, 2, 3].map((i) => ({
-    input: { create: { width, height: Math.floor(height / 8), channels: 3 as const, background: { r: 40 * i, g: 120, b: 200 - 40 * i } } },
+    input: {
+      create: {
+        width,
+        height: Math.floor(height / 8),
+        channels: 3 as const,
+        background: { r: 40 * i, g: 120, b: 200 - 40 * i },
+      },
+    },
     top: i * Math.floor(height / 4),
     left: 0,
   }));
@@ -55,10 +62,21 @@ export const LOGCAT = [
 export function memorySource(png: Buffer, overrides: Partial<EvidenceSource> = {}): EvidenceSource {
   return {
     screenshot: async () => png,
-    hierarchy: async () => ({ xml: SETTINGS_XML, commandId: 'cmd-1', taskId: 'task-1', result: { status: 'success' } }),
+    hierarchy: async () => ({
+      xml: SETTINGS_XML,
+      commandId: 'cmd-1',
+      taskId: 'task-1',
+      result: { status: 'success' },
+    }),
     metadata: async () => FULL_METADATA,
     timeline: () => [
-      { commandId: 'cmd-0', startedAtMs: 1000, finishedAtMs: 1150, payload: { actions: [{ id: 'a1', type: 'click' }] }, envelope: { status: 'success' } },
+      {
+        commandId: 'cmd-0',
+        startedAtMs: 1000,
+        finishedAtMs: 1150,
+        payload: { actions: [{ id: 'a1', type: 'click' }] },
+        envelope: { status: 'success' },
+      },
     ],
     logcat: async () => LOGCAT,
     processIds: async () => [4242],
@@ -71,3 +89,18 @@ export function fixtureCandidate(path: string, reason: Candidate['reason']): Can
   const entry = buildTreeIndex(parseHierarchyXml(SETTINGS_XML)).entries.find((e) => e.path === path)!;
   return { ...summarizeNode(entry), reason };
 }
+
+/** A matcher failure as the matchers report it, with one real candidate from the settings fixture. */
+export const SAMPLE_FAILURE: FailureReport = {
+  matcher: 'toShowNode',
+  isNot: false,
+  selector: { textEquals: 'Saved' },
+  options: { timeout: 200 },
+  expected: 'a node matching {"textEquals":"Saved"}',
+  observed: 'no match in 4 observations',
+  foregroundPackage: 'com.example.settings',
+  attempts: 4,
+  elapsedMs: 200,
+  matchCount: 0,
+  candidates: [fixtureCandidate('0.1.3', 'case_mismatch')],
+};

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAILED_NAME, buildReportFixture } from './report-fixture.js';
+import { buildReportFixture, FAILED_NAME } from './report-fixture.js';
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -60,7 +60,9 @@ describe('HTML report', () => {
     expect(await failing.locator('table.timeline tr').count()).toBe(2);
 
     const img = failing.locator('.shot img');
-    await expect.poll(() => img.evaluate((e) => (e as unknown as { naturalWidth: number }).naturalWidth)).toBe(1080);
+    await expect
+      .poll(() => img.evaluate((e) => (e as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(1080);
     const node = failing.locator('.tree li[data-path="0.1.2"]');
     expect(await node.textContent()).toContain('Dark theme');
     await node.hover();
@@ -84,7 +86,9 @@ describe('HTML report', () => {
     const candBox = (await highlight.boundingBox())!;
     expect(candBox.y).toBeCloseTo(imgBox.y + 720 * scale, 0);
 
-    const links = await failing.locator('.files a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const links = await failing
+      .locator('.files a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links).toContain(links.find((l) => l?.endsWith('/manifest.json')));
     expect(links.every((l) => l && !l.startsWith('/') && !l.includes(':'))).toBe(true);
 

@@ -46,20 +46,25 @@ describe('DroidproofJestReporter', () => {
       });
     }
     const reporter = new DroidproofJestReporter({ rootDir });
-    reporter.onTestResult({} as Test, {
-      testFilePath: file,
-      testResults: [
-        assertion('saves', 'failed'),
-        assertion('retries', 'passed', { invocations: 2, retryReasons: ['Error: timed out'] }),
-        assertion('lists', 'passed'),
-        assertion('later', 'pending'),
-      ],
-    } as unknown as TestResult);
+    reporter.onTestResult(
+      {} as Test,
+      {
+        testFilePath: file,
+        testResults: [
+          assertion('saves', 'failed'),
+          assertion('retries', 'passed', { invocations: 2, retryReasons: ['Error: timed out'] }),
+          assertion('lists', 'passed'),
+          assertion('later', 'pending'),
+        ],
+      } as unknown as TestResult,
+    );
     await reporter.onRunComplete(new Set(), { startTime: Date.now() - 1000 } as AggregatedResult);
     expect(reporter.getLastError()).toBeUndefined();
 
     const html = await readFile(reporter.lastReport!.htmlPath!, 'utf8');
-    const data = JSON.parse(/<script id="report-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]);
+    const data = JSON.parse(
+      /<script id="report-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1],
+    );
     expect(data.summary).toEqual({ total: 4, passed: 1, failed: 1, flaky: 1, skipped: 1 });
     const flaky = data.tests.find((t: { name: string }) => t.name === 'settings retries');
     expect(flaky).toMatchObject({ outcome: 'flaky', attempts: 2, errors: ['Error: timed out'] });

@@ -2,7 +2,7 @@ import { access, readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FAILED_NAME, FLAKY_NAME, buildReportFixture } from './report-fixture.js';
+import { buildReportFixture, FAILED_NAME, FLAKY_NAME } from './report-fixture.js';
 
 type Fixture = Awaited<ReturnType<typeof buildReportFixture>>;
 let fixture: Fixture;
@@ -41,8 +41,35 @@ describe('junit.xml', () => {
     expect(problems).toEqual([]);
   });
 
+  it('carries the attributes the schema requires, in their formats', () => {
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (n) => ['testsuite', 'testcase'].includes(n),
+    }).parse(xml);
+    const decimal = /^\d+\.\d{3}$/;
+    for (const suite of doc.testsuites.testsuite) {
+      for (const key of ['name', 'tests', 'failures', 'errors', 'skipped', 'time', 'timestamp']) {
+        expect(suite[key], key).toBeDefined();
+      }
+      expect(suite.time).toMatch(decimal);
+      expect(suite.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+      for (const testcase of suite.testcase) {
+        expect(testcase.classname).toBeTruthy();
+        expect(testcase.name).toBeTruthy();
+        expect(testcase.time).toMatch(decimal);
+      }
+    }
+    // Names with markup characters survive escaping.
+    expect(xml).toContain('name="settings &gt; shows &quot;Saved&quot; &amp; &lt;confirms&gt;"');
+  });
+
   it('reports each test once with counts, flaky as a property and skipped as <skipped>', () => {
-    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => ['testsuite', 'testcase', 'property'].includes(n) }).parse(xml);
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (n) => ['testsuite', 'testcase', 'property'].includes(n),
+    }).parse(xml);
     const suites = doc.testsuites;
     expect(suites).toMatchObject({ tests: '4', failures: '1', skipped: '1', errors: '0' });
     const cases = suites.testsuite[0].testcase;
@@ -61,7 +88,11 @@ describe('junit.xml', () => {
   });
 
   it('lists every bundle file of failures as [[ATTACHMENT|relative path]] lines that exist', async () => {
-    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => n === 'testcase' }).parse(xml);
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (n) => n === 'testcase',
+    }).parse(xml);
     const cases = doc.testsuites.testsuite.testcase as { name: string; 'system-out'?: string }[];
     for (const name of [FAILED_NAME, FLAKY_NAME]) {
       const out = cases.find((c) => c.name === name)!['system-out']!;

@@ -1,28 +1,13 @@
 /** A report on disk with real bundles: one failed, one flaky, one passed and one skipped test. */
 import { join } from 'node:path';
 import { captureEvidence } from '../../src/evidence/capture.js';
-import type { FailureReport } from '../../src/evidence/failure.js';
 import { BundleIndex, scanBundles } from '../../src/evidence/report/bundle-index.js';
 import type { RunModel } from '../../src/evidence/report/run-model.js';
 import { writeReport } from '../../src/evidence/report/write-report.js';
-import { fixtureCandidate, makePng, memorySource, tempRoot } from './fixtures.js';
+import { makePng, memorySource, SAMPLE_FAILURE, tempRoot } from './fixtures.js';
 
 export const FAILED_NAME = 'settings > shows "Saved" & <confirms>';
 export const FLAKY_NAME = 'settings > opens Wi-Fi';
-
-export const FAILURE: FailureReport = {
-  matcher: 'toShowNode',
-  isNot: false,
-  selector: { textEquals: 'Saved' },
-  options: { timeout: 200 },
-  expected: 'a node matching {"textEquals":"Saved"}',
-  observed: 'no match in 4 observations',
-  foregroundPackage: 'com.example.settings',
-  attempts: 4,
-  elapsedMs: 200,
-  matchCount: 0,
-  candidates: [fixtureCandidate('0.1.3', 'case_mismatch')],
-};
 
 export async function buildReportFixture() {
   const rootDir = await tempRoot('droidproof-report-');
@@ -35,7 +20,7 @@ export async function buildReportFixture() {
     source: memorySource(png),
     root: bundlesDir,
     context: { ...base, testName: FAILED_NAME, attempt: 1, failureMessage: 'no Saved' },
-    failure: FAILURE,
+    failure: SAMPLE_FAILURE,
     applicationId: 'com.example.settings',
   });
   await captureEvidence({
@@ -68,8 +53,24 @@ export async function buildReportFixture() {
         errors: ['Error: first attempt failed'],
         bundles: index.forTest(file, FLAKY_NAME),
       },
-      { file, name: 'settings > lists rows', outcome: 'passed', durationMs: 20, attempts: 1, errors: [], bundles: [] },
-      { file, name: 'settings > later', outcome: 'skipped', durationMs: 0, attempts: 1, errors: [], bundles: [] },
+      {
+        file,
+        name: 'settings > lists rows',
+        outcome: 'passed',
+        durationMs: 20,
+        attempts: 1,
+        errors: [],
+        bundles: [],
+      },
+      {
+        file,
+        name: 'settings > later',
+        outcome: 'skipped',
+        durationMs: 0,
+        attempts: 1,
+        errors: [],
+        bundles: [],
+      },
     ],
   };
   const written = await writeReport(model, outputDir);

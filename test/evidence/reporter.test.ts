@@ -18,6 +18,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 const suiteDir = join(here, 'fixtures', 'vitest-suite');
 const vitestBin = resolve(here, '../../node_modules/vitest/vitest.mjs');
 
+interface JunitCase {
+  name: string;
+  failure?: { message: string };
+  skipped?: string;
+  properties: { property: { name: string; value: string }[] };
+  'system-out'?: string;
+}
+
 let reportDir: string;
 let childExit: number;
 
@@ -28,10 +36,14 @@ beforeAll(async () => {
     DROIDPROOF_TEST_REPORT_DIR: reportDir,
     DROIDPROOF_EVIDENCE_DIR: join(reportDir, 'bundles'),
   };
-  childExit = await promisify(execFile)(process.execPath, [vitestBin, 'run', '--config', join(suiteDir, 'vitest.config.ts')], {
-    cwd: suiteDir,
-    env,
-  })
+  childExit = await promisify(execFile)(
+    process.execPath,
+    [vitestBin, 'run', '--config', join(suiteDir, 'vitest.config.ts')],
+    {
+      cwd: suiteDir,
+      env,
+    },
+  )
     .then(() => 0)
     .catch((error: { code?: number }) => error.code ?? -1);
 }, 60_000);
@@ -58,8 +70,12 @@ describe('DroidproofReporter in a real Vitest run', () => {
 
   it('reports each test once in JUnit, flaky marked, attachments pointing at files', async () => {
     const xml = await readFile(join(reportDir, 'junit.xml'), 'utf8');
-    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (n) => ['testcase', 'property'].includes(n) }).parse(xml);
-    const cases = doc.testsuites.testsuite.testcase as Record<string, any>[];
+    const doc = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (n) => ['testcase', 'property'].includes(n),
+    }).parse(xml);
+    const cases = doc.testsuites.testsuite.testcase as JunitCase[];
     expect(cases.map((c) => c.name).sort()).toEqual([
       'settings > later',
       'settings > lists rows',
@@ -67,11 +83,16 @@ describe('DroidproofReporter in a real Vitest run', () => {
       'settings > shows the saved toast',
     ]);
     const byName = Object.fromEntries(cases.map((c) => [c.name, c]));
-    expect(byName['settings > shows the saved toast'].failure.message).toContain('toShowNode');
-    expect(byName['settings > opens Wi-Fi'].properties.property).toContainEqual({ name: 'flaky', value: 'true' });
+    expect(byName['settings > shows the saved toast'].failure?.message).toContain('toShowNode');
+    expect(byName['settings > opens Wi-Fi'].properties.property).toContainEqual({
+      name: 'flaky',
+      value: 'true',
+    });
     expect(byName['settings > later'].skipped).toBe('');
     for (const name of ['settings > shows the saved toast', 'settings > opens Wi-Fi']) {
-      const paths = [...String(byName[name]['system-out']).matchAll(/\[\[ATTACHMENT\|(.+?)\]\]/g)].map((m) => m[1]);
+      const paths = [...String(byName[name]['system-out']).matchAll(/\[\[ATTACHMENT\|(.+?)\]\]/g)].map(
+        (m) => m[1],
+      );
       expect(paths.length).toBeGreaterThanOrEqual(6);
       for (const path of paths) await access(join(reportDir, path));
     }
@@ -79,7 +100,9 @@ describe('DroidproofReporter in a real Vitest run', () => {
 
   it('summarises the run in the HTML data', async () => {
     const html = await readFile(join(reportDir, 'index.html'), 'utf8');
-    const data = JSON.parse(/<script id="report-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]);
+    const data = JSON.parse(
+      /<script id="report-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1],
+    );
     expect(data.summary).toEqual({ total: 4, passed: 1, failed: 1, flaky: 1, skipped: 1 });
     const failed = data.tests.find((t: { outcome: string }) => t.outcome === 'failed');
     expect(failed.errors[0]).toContain('Closest candidates');

@@ -9,11 +9,15 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captureEvidence } from '../../src/evidence/capture.js';
 import { FailureReportSchema } from '../../src/evidence/failure.js';
 import { verifyBundle } from '../../src/evidence/verify.js';
-import { type MatcherFailureContext, configureMatchers, resetMatcherConfig } from '../../src/matchers/config.js';
+import {
+  configureMatchers,
+  type MatcherFailureContext,
+  resetMatcherConfig,
+} from '../../src/matchers/config.js';
 import { installVitestMatchers } from '../../src/matchers/vitest.js';
 import { makePng, memorySource, tempRoot } from '../evidence/fixtures.js';
 import { FakeDevice } from './fake-device.js';
-import { QUICK, failureOf } from './helpers.js';
+import { failureOf, QUICK } from './helpers.js';
 
 let png: Buffer;
 beforeAll(async () => {
@@ -32,7 +36,12 @@ describe('evidence at the moment of failure', () => {
         return captureEvidence({
           source: memorySource(png),
           root,
-          context: { testName: context.testName ?? 'unknown', testPath: context.testPath, attempt: 1, originalVerdict: 'failed' },
+          context: {
+            testName: context.testName ?? 'unknown',
+            testPath: context.testPath,
+            attempt: 1,
+            originalVerdict: 'failed',
+          },
           failure: context.failure,
         });
       },
@@ -48,8 +57,17 @@ describe('evidence at the moment of failure', () => {
     expect(dir).toBeDefined();
     expect((await verifyBundle(dir!)).ok).toBe(true);
     const failure = FailureReportSchema.parse(JSON.parse(await readFile(join(dir!, 'failure.json'), 'utf8')));
-    expect(failure).toMatchObject({ matcher: 'toShowNode', isNot: false, selector: { textEquals: 'Dark Theme' }, matchCount: 0 });
-    expect(failure.candidates[0]).toMatchObject({ reason: 'case_mismatch', label: 'Dark theme', nodePath: '0.1.2' });
+    expect(failure).toMatchObject({
+      matcher: 'toShowNode',
+      isNot: false,
+      selector: { textEquals: 'Dark Theme' },
+      matchCount: 0,
+    });
+    expect(failure.candidates[0]).toMatchObject({
+      reason: 'case_mismatch',
+      label: 'Dark theme',
+      nodePath: '0.1.2',
+    });
     expect((await readFile(join(dir!, 'annotated.png'))).subarray(1, 4).toString()).toBe('PNG');
     const annotation = task.annotations.find((a) => a.type === 'droidproof:evidence');
     expect(annotation?.message).toContain(dir!);
@@ -66,7 +84,9 @@ describe('evidence at the moment of failure', () => {
     });
     const device = new FakeDevice();
     await expect(device).toShowNode({ textEquals: 'Saved' });
-    await failureOf(expect.poll(() => device, { timeout: 150, interval: 50 }).toShowNode({ textEquals: 'Nope' }));
+    await failureOf(
+      expect.poll(() => device, { timeout: 150, interval: 50 }).toShowNode({ textEquals: 'Nope' }),
+    );
     expect(calls).toBe(0);
   });
 

@@ -3,9 +3,10 @@
  * the settings fixture with the selector engine), serialized and parsed afresh
  * on every observation, plus notifications, media sessions and recorded actions.
  */
+
+import type { NodeMatcher } from '../../src/contract/matcher.js';
 import { parseHierarchyXml, toHierarchyXml } from '../../src/contract/selector/hierarchy-xml.js';
 import type { UiHierarchy, UiNode } from '../../src/contract/selector/node.js';
-import type { NodeMatcher } from '../../src/contract/matcher.js';
 import type {
   MatcherTarget,
   MediaSessionSummary,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createLocator } from '../../src/matchers/locator.js';
 import { installVitestMatchers } from '../../src/matchers/vitest.js';
 import { FakeDevice } from './fake-device.js';
-import { QUICK, failureOf } from './helpers.js';
+import { failureOf, QUICK } from './helpers.js';
 
 beforeAll(() => installVitestMatchers(expect));
 
@@ -17,12 +17,18 @@ describe('locators', () => {
     const device = new FakeDevice();
     const rows = createLocator(device, { resourceId: 'com.example.settings:id/row' }, QUICK);
     await expect(rows).toHaveCount(2);
-    await expect(createLocator(device, { resourceId: 'com.example.settings:id/row' }, { visibility: 'all' })).toHaveCount(3);
+    await expect(
+      createLocator(device, { resourceId: 'com.example.settings:id/row' }, { visibility: 'all' }),
+    ).toHaveCount(3);
     await expect(createLocator(device, { textEquals: 'Wi-Fi' })).toBeVisible();
     await expect(createLocator(device, { textEquals: 'About phone' }, QUICK)).not.toBeVisible();
-    await expect(createLocator(device, { resourceId: 'com.example.settings:id/title' })).toHaveText('Settings');
+    await expect(createLocator(device, { resourceId: 'com.example.settings:id/title' })).toHaveText(
+      'Settings',
+    );
     const message = await failureOf(expect(rows).toHaveCount(5));
-    expect(message).toContain('expect(locator({"resourceId":"com.example.settings:id/row"})).toHaveCount(...)');
+    expect(message).toContain(
+      'expect(locator({"resourceId":"com.example.settings:id/row"})).toHaveCount(...)',
+    );
     expect(message).toContain('Observed: 2 nodes matched');
   });
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installVitestMatchers } from '../../src/matchers/vitest.js';
 import { FakeDevice } from './fake-device.js';
-import { QUICK, failureOf } from './helpers.js';
+import { failureOf, QUICK } from './helpers.js';
 
 beforeAll(() => installVitestMatchers(expect));
 
@@ -11,11 +11,15 @@ describe('failure messages', () => {
     expect(message).toContain('Expected: a node matching {"textEquals":"Dark Theme"} (visibility on_screen)');
     expect(message).toContain('Observed: no node matched');
     expect(message).toContain('Foreground app: com.example.settings');
-    expect(message).toMatch(/1\. same text, different case: "Dark theme" Switch com\.example\.settings:id\/toggle \[0,560\]\[1080,720\] path 0\.1\.2/);
+    expect(message).toMatch(
+      /1\. same text, different case: "Dark theme" Switch com\.example\.settings:id\/toggle \[0,560\]\[1080,720\] path 0\.1\.2/,
+    );
   });
 
   it('points at an offscreen match', async () => {
-    const message = await failureOf(expect(new FakeDevice()).toShowNode({ textEquals: 'About phone' }, QUICK));
+    const message = await failureOf(
+      expect(new FakeDevice()).toShowNode({ textEquals: 'About phone' }, QUICK),
+    );
     expect(message).toMatch(/matches but is offscreen or hidden .*"About phone"/);
   });
 
@@ -81,7 +85,11 @@ describe('device matchers', () => {
   it('toHaveNotification matches application, title and text', async () => {
     const device = new FakeDevice();
     device.later(60, (d) => {
-      d.notificationList.push({ applicationId: 'com.example.notifier', title: 'Upload done', text: '3 files' });
+      d.notificationList.push({
+        applicationId: 'com.example.notifier',
+        title: 'Upload done',
+        text: '3 files',
+      });
     });
     await expect(device).toHaveNotification(
       { applicationId: 'com.example.notifier', title: 'Upload done', text: /files$/ },
@@ -90,10 +98,15 @@ describe('device matchers', () => {
     const message = await failureOf(
       expect(device).toHaveNotification({ applicationId: 'com.example.notifier', title: 'Failed' }, QUICK),
     );
-    expect(message).toContain('Expected: a notification with applicationId "com.example.notifier", title "Failed"');
+    expect(message).toContain(
+      'Expected: a notification with applicationId "com.example.notifier", title "Failed"',
+    );
     expect(message).toContain('1 notification(s): com.example.notifier "Upload done" "3 files"');
     device.later(50, (d) => d.notificationList.splice(0));
-    await expect(device).not.toHaveNotification({ applicationId: 'com.example.notifier' }, { timeout: 1000, interval: 20 });
+    await expect(device).not.toHaveNotification(
+      { applicationId: 'com.example.notifier' },
+      { timeout: 1000, interval: 20 },
+    );
   });
 
   it('toHaveMediaSession matches the state', async () => {
@@ -102,7 +115,13 @@ describe('device matchers', () => {
     device.later(60, (d) => {
       d.sessions[0].state = 'playing';
     });
-    await expect(device).toHaveMediaSession({ applicationId: 'com.example.player', state: 'playing' }, { timeout: 1000, interval: 20 });
-    await expect(device).not.toHaveMediaSession({ applicationId: 'com.example.player', state: 'stopped' }, QUICK);
+    await expect(device).toHaveMediaSession(
+      { applicationId: 'com.example.player', state: 'playing' },
+      { timeout: 1000, interval: 20 },
+    );
+    await expect(device).not.toHaveMediaSession(
+      { applicationId: 'com.example.player', state: 'stopped' },
+      QUICK,
+    );
   });
 });

@@ -22,8 +22,15 @@ let device: Device;
 
 beforeAll(async () => {
   installVitestMatchers(expect);
-  farm = await startVirtualFarm({ devices: 1, createDevice: (serial) => createVirtualDevice({ serial, apps: [slowApp] }) });
-  device = await connectDevice({ adbHost: farm.adbHost, adbPort: farm.adbPort, serial: farm.devices[0].serial });
+  farm = await startVirtualFarm({
+    devices: 1,
+    createDevice: (serial) => createVirtualDevice({ serial, apps: [slowApp] }),
+  });
+  device = await connectDevice({
+    adbHost: farm.adbHost,
+    adbPort: farm.adbPort,
+    serial: farm.devices[0].serial,
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -77,7 +84,12 @@ describe('matchers on the virtual device', () => {
     const result = await captureEvidence({
       source: deviceEvidenceSource(device),
       root,
-      context: { testName: 'virtual', attempt: 1, originalVerdict: 'failed', testStartedAtMs: Date.now() - 10_000 },
+      context: {
+        testName: 'virtual',
+        attempt: 1,
+        originalVerdict: 'failed',
+        testStartedAtMs: Date.now() - 10_000,
+      },
       applicationId: SLOW,
     });
     expect(result.artifacts.find((a) => a.kind === 'screenshot')?.status).toBe('complete');

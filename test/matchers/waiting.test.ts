@@ -46,7 +46,9 @@ describe('waiting', () => {
   it('fails after its timeout, observing afresh every interval', async () => {
     const device = new FakeDevice();
     const started = Date.now();
-    const message = await failureOf(expect(device).toShowNode({ textEquals: 'Nope' }, { timeout: 300, interval: 50 }));
+    const message = await failureOf(
+      expect(device).toShowNode({ textEquals: 'Nope' }, { timeout: 300, interval: 50 }),
+    );
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(300);
     expect(elapsed).toBeLessThan(800);
@@ -60,7 +62,9 @@ describe('waiting', () => {
     expect(message).toContain('expect(device).not.toShowNode(...)');
     expect(message).toContain('Expected: no node matching {"textEquals":"Saved"}');
     expect(message).toContain('Observed: 1 node matched');
-    expect(message).toMatch(/1\. matched: "Saved" TextView com\.example\.settings:id\/toast \[0,2200\]\[1080,2400\]/);
+    expect(message).toMatch(
+      /1\. matched: "Saved" TextView com\.example\.settings:id\/toast \[0,2200\]\[1080,2400\]/,
+    );
   });
 
   it('uses the global timeout from configureMatchers', async () => {
@@ -84,7 +88,8 @@ describe('waiting', () => {
     device.failWith = new Error('UI tree unavailable');
     const positive = await failureOf(expect(device).toShowNode(SAVED, { timeout: 100, interval: 50 }));
     const negative = await failureOf(expect(device).not.toShowNode(SAVED, { timeout: 100, interval: 50 }));
-    for (const message of [positive, negative]) expect(message).toContain('observation failed: UI tree unavailable');
+    for (const message of [positive, negative])
+      expect(message).toContain('observation failed: UI tree unavailable');
   });
 
   it('does a single check inside expect.poll', async () => {

@@ -6,9 +6,14 @@
 import { createHash } from 'node:crypto';
 import type { ResultChunk } from '../../src/virtual-device/operator/result-chunks.js';
 
-export type Decoded = { ok: true; line: string } | { ok: false; reason: 'incomplete' | 'gap' | 'checksum' | 'header' };
+export type Decoded =
+  | { ok: true; line: string }
+  | { ok: false; reason: 'incomplete' | 'gap' | 'checksum' | 'header' };
 
-export function decodeChunks(messages: readonly string[], chunkPrefix = '[Androperator-Result-Chunk]'): Decoded {
+export function decodeChunks(
+  messages: readonly string[],
+  chunkPrefix = '[Androperator-Result-Chunk]',
+): Decoded {
   const chunks = messages
     .filter((m) => m.startsWith(`${chunkPrefix} `))
     .map((m) => JSON.parse(m.slice(chunkPrefix.length + 1)) as ResultChunk);
@@ -16,7 +21,12 @@ export function decodeChunks(messages: readonly string[], chunkPrefix = '[Androp
   const { count, byteLength, sha256, commandId } = chunks[0];
   const parts: Buffer[] = [];
   for (const [i, chunk] of chunks.entries()) {
-    if (chunk.count !== count || chunk.byteLength !== byteLength || chunk.sha256 !== sha256 || chunk.commandId !== commandId) {
+    if (
+      chunk.count !== count ||
+      chunk.byteLength !== byteLength ||
+      chunk.sha256 !== sha256 ||
+      chunk.commandId !== commandId
+    ) {
       return { ok: false, reason: 'header' };
     }
     if (chunk.index !== i) return { ok: false, reason: 'gap' };

@@ -17,7 +17,10 @@ describe('execution sequencing', () => {
       ['a1', false],
       ['a2', true],
     ]);
-    expect(envelope.stepResults[0].data).toMatchObject({ error: 'NODE_NOT_FOUND', errorCode: 'NODE_NOT_FOUND' });
+    expect(envelope.stepResults[0].data).toMatchObject({
+      error: 'NODE_NOT_FOUND',
+      errorCode: 'NODE_NOT_FOUND',
+    });
     expect(listState(device).wifi).toBe(true);
   });
 
@@ -43,7 +46,11 @@ describe('execution sequencing', () => {
 
   it('a successful envelope has error and errorCode null (003:1500-1516)', async () => {
     device = fixtureDevice();
-    expect(await exec(device, [{ id: 's', type: 'snapshot' }])).toMatchObject({ status: 'success', error: null, errorCode: null });
+    expect(await exec(device, [{ id: 's', type: 'snapshot' }])).toMatchObject({
+      status: 'success',
+      error: null,
+      errorCode: null,
+    });
   });
 
   it('commandId and taskId are echoed back (003:1411-1412)', async () => {
@@ -76,7 +83,18 @@ describe('execution sequencing', () => {
     device = fixtureDevice();
     const envelope = await exec(
       device,
-      [{ id: 'd', type: 'drag', params: { start: { x: 500, y: 1500 }, end: { x: 500, y: 1000 }, holdDurationMs: 5000, moveDurationMs: 100 } }],
+      [
+        {
+          id: 'd',
+          type: 'drag',
+          params: {
+            start: { x: 500, y: 1500 },
+            end: { x: 500, y: 1000 },
+            holdDurationMs: 5000,
+            moveDurationMs: 100,
+          },
+        },
+      ],
       { timeoutMs: 1000 },
     );
     expect(envelope.errorCode).toBe('COMMAND_TIMEOUT');
@@ -85,8 +103,15 @@ describe('execution sequencing', () => {
 
   it('an unknown action type fails the whole execution with no steps (003:7881)', async () => {
     device = fixtureDevice();
-    const envelope = await exec(device, [{ id: 's', type: 'snapshot' }, { id: 'x', type: 'fly' }]);
-    expect(envelope).toMatchObject({ status: 'failed', errorCode: 'EXECUTION_ACTION_UNSUPPORTED', stepResults: [] });
+    const envelope = await exec(device, [
+      { id: 's', type: 'snapshot' },
+      { id: 'x', type: 'fly' },
+    ]);
+    expect(envelope).toMatchObject({
+      status: 'failed',
+      errorCode: 'EXECUTION_ACTION_UNSUPPORTED',
+      stepResults: [],
+    });
   });
 
   it('invalid action params fail before any action runs (no prefix runs) (003:7980-8010, 001:16)', async () => {
@@ -104,7 +129,9 @@ describe('interactive readiness', () => {
   it('a locked device fails UI executions with DEVICE_NOT_INTERACTIVE before dispatch (003:8233-8263)', async () => {
     device = fixtureDevice();
     device.android.power.lock();
-    const envelope = await exec(device, [{ id: 'c', type: 'click', params: { matcher: { resourceId: 'com.example.list:id/wifi' } } }]);
+    const envelope = await exec(device, [
+      { id: 'c', type: 'click', params: { matcher: { resourceId: 'com.example.list:id/wifi' } } },
+    ]);
     expect(envelope).toMatchObject({ errorCode: 'DEVICE_NOT_INTERACTIVE', stepResults: [] });
   });
 
@@ -133,14 +160,19 @@ describe('interactive readiness', () => {
   it('adding a UI action to an observation list restores whole-execution readiness (001:16)', async () => {
     device = fixtureDevice();
     device.android.power.lock();
-    const envelope = await exec(device, [{ id: 'n', type: 'list_notifications' }, { id: 's', type: 'snapshot' }]);
+    const envelope = await exec(device, [
+      { id: 'n', type: 'list_notifications' },
+      { id: 's', type: 'snapshot' },
+    ]);
     expect(envelope).toMatchObject({ errorCode: 'DEVICE_NOT_INTERACTIVE', stepResults: [] });
   });
 
   it('notification mutations keep readiness even without UI actions (001:44)', async () => {
     device = fixtureDevice();
     device.android.power.lock();
-    const envelope = await exec(device, [{ id: 'd', type: 'dismiss_notification', params: { notificationKey: 'k' } }]);
+    const envelope = await exec(device, [
+      { id: 'd', type: 'dismiss_notification', params: { notificationKey: 'k' } },
+    ]);
     expect(envelope.errorCode).toBe('DEVICE_NOT_INTERACTIVE');
   });
 

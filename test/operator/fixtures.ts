@@ -14,7 +14,11 @@ import {
   text,
   toggle,
 } from '../../src/virtual-device/android/index.js';
-import { createVirtualDevice, type VirtualDevice, type VirtualDeviceOptions } from '../../src/virtual-device/device.js';
+import {
+  createVirtualDevice,
+  type VirtualDevice,
+  type VirtualDeviceOptions,
+} from '../../src/virtual-device/device.js';
 import type { ResultEnvelope } from '../../src/virtual-device/operator/envelope.js';
 import { driveClock } from '../../src/virtual-device/operator/scripted-platform.js';
 
@@ -45,28 +49,46 @@ export const LIST_APP = defineApp<ListState>({
       column([
         text('Items', { id: 'title', height: 48 }),
         row(
-          [text('Alpha', { id: 'name' }), button('Open', (ctx) => ctx.state.clicks.push('alpha'), { id: 'open' })],
+          [
+            text('Alpha', { id: 'name' }),
+            button('Open', (ctx) => ctx.state.clicks.push('alpha'), { id: 'open' }),
+          ],
           { id: 'row_alpha', height: 56 },
         ),
         row(
-          [text('Beta', { id: 'name' }), button('Open', (ctx) => ctx.state.clicks.push('beta'), { id: 'open' })],
+          [
+            text('Beta', { id: 'name' }),
+            button('Open', (ctx) => ctx.state.clicks.push('beta'), { id: 'open' }),
+          ],
           { id: 'row_beta', height: 56 },
         ),
-        row([text('Wi-Fi', { id: 'label' }), toggle('wifi', state.wifi, (ctx) => ctx.set({ wifi: !ctx.state.wifi }))], {
-          id: 'row_wifi',
-          height: 56,
-        }),
+        row(
+          [
+            text('Wi-Fi', { id: 'label' }),
+            toggle('wifi', state.wifi, (ctx) => ctx.set({ wifi: !ctx.state.wifi })),
+          ],
+          {
+            id: 'row_wifi',
+            height: 56,
+          },
+        ),
         input('search', {
           hint: 'Search',
           height: 56,
           onText: (ctx, value) => ctx.set({ typed: value }),
           onImeAction: (ctx) => ctx.set({ submitted: ctx.state.submitted + 1 }),
         }),
-        row([text('Battery', { id: 'key' }), text('87 %', { id: 'value' })], { id: 'row_battery', height: 48 }),
+        row([text('Battery', { id: 'key' }), text('87 %', { id: 'value' })], {
+          id: 'row_battery',
+          height: 48,
+        }),
         scroll(
           'list',
           Array.from({ length: 60 }, (_, i) =>
-            button(`Item ${i + 1}`, (ctx) => ctx.state.clicks.push(`item${i + 1}`), { id: 'item', height: 56 }),
+            button(`Item ${i + 1}`, (ctx) => ctx.state.clicks.push(`item${i + 1}`), {
+              id: 'item',
+              height: 56,
+            }),
           ),
           { fill: true },
         ),
@@ -89,16 +111,30 @@ export function fixtureDevice(options: Partial<VirtualDeviceOptions> = {}): Virt
 }
 
 /** Sends a raw payload string to an Operator, moving the manual clock until it answers. */
-export function send(device: VirtualDevice, payload: string, operatorPackage?: string): Promise<ResultEnvelope | undefined> {
+export function send(
+  device: VirtualDevice,
+  payload: string,
+  operatorPackage?: string,
+): Promise<ResultEnvelope | undefined> {
   return driveClock(device.android.clock, device.operator(operatorPackage).receive(payload));
 }
 
 let commandCounter = 0;
 
 /** An execution payload with fresh ids. */
-export function payloadOf(actions: unknown[], timeoutMs = 30_000): { commandId: string; taskId: string } & Record<string, unknown> {
+export function payloadOf(
+  actions: unknown[],
+  timeoutMs = 30_000,
+): { commandId: string; taskId: string } & Record<string, unknown> {
   const id = `cmd-${++commandCounter}`;
-  return { commandId: id, taskId: id, source: 'test', expectedFormat: 'android-ui-automator', timeoutMs, actions };
+  return {
+    commandId: id,
+    taskId: id,
+    source: 'test',
+    expectedFormat: 'android-ui-automator',
+    timeoutMs,
+    actions,
+  };
 }
 
 /** Runs actions through the Operator's receiver path and returns the published envelope. */
@@ -107,7 +143,11 @@ export async function exec(
   actions: unknown[],
   extra: { timeoutMs?: number; operatorPackage?: string } = {},
 ): Promise<ResultEnvelope> {
-  const envelope = await send(device, JSON.stringify(payloadOf(actions, extra.timeoutMs)), extra.operatorPackage);
+  const envelope = await send(
+    device,
+    JSON.stringify(payloadOf(actions, extra.timeoutMs)),
+    extra.operatorPackage,
+  );
   if (!envelope) throw new Error('the Operator published no envelope');
   return envelope;
 }

@@ -3,7 +3,13 @@ import { ParamReader } from '../../src/virtual-device/operator/params.js';
 import { parsePayload } from '../../src/virtual-device/operator/payload.js';
 import { RETRY_DEFAULTS, readRetry, retryDelayMs } from '../../src/virtual-device/operator/retry.js';
 
-const base = { commandId: 'c', taskId: 't', source: 's', expectedFormat: 'android-ui-automator', actions: [] };
+const base = {
+  commandId: 'c',
+  taskId: 't',
+  source: 's',
+  expectedFormat: 'android-ui-automator',
+  actions: [],
+};
 
 describe('Android-side payload parsing', () => {
   it('unparseable JSON yields no execution, so no result is published (003:1365-1417; issue: "unparseable payload (no result)")', () => {
@@ -25,7 +31,15 @@ describe('Android-side payload parsing', () => {
   });
 
   it('actions keep their id, type and params in order (003:1385-1392)', () => {
-    const parsed = parsePayload(JSON.stringify({ ...base, actions: [{ id: 'a', type: 'snapshot' }, { id: 'b', type: 'sleep', params: { durationMs: 1 } }] }));
+    const parsed = parsePayload(
+      JSON.stringify({
+        ...base,
+        actions: [
+          { id: 'a', type: 'snapshot' },
+          { id: 'b', type: 'sleep', params: { durationMs: 1 } },
+        ],
+      }),
+    );
     expect(parsed?.actions).toEqual([
       { id: 'a', type: 'snapshot', params: undefined },
       { id: 'b', type: 'sleep', params: { durationMs: 1 } },
@@ -57,14 +71,22 @@ describe('Android retry clamps', () => {
   });
 
   it('backoff grows exponentially from initialDelayMs and is capped by maxDelayMs (003:1802-1804)', () => {
-    const policy = { maxAttempts: 5, initialDelayMs: 100, maxDelayMs: 300, backoffMultiplier: 2, jitterRatio: 0 };
+    const policy = {
+      maxAttempts: 5,
+      initialDelayMs: 100,
+      maxDelayMs: 300,
+      backoffMultiplier: 2,
+      jitterRatio: 0,
+    };
     expect([1, 2, 3].map((n) => retryDelayMs(policy, n))).toEqual([100, 200, 300]);
   });
 });
 
 describe('Android param readers', () => {
   it('numbers clamp to the documented ranges, e.g. maxSwipes 1..50 (003:2406)', () => {
-    expect(new ParamReader('a', 'scroll_and_click', { maxSwipes: 500 }).integer('maxSwipes', 10, 1, 50)).toBe(50);
+    expect(new ParamReader('a', 'scroll_and_click', { maxSwipes: 500 }).integer('maxSwipes', 10, 1, 50)).toBe(
+      50,
+    );
   });
 
   it('absent numbers take the Android default, e.g. distanceRatio 0.7 (003:2407)', () => {
@@ -73,12 +95,17 @@ describe('Android param readers', () => {
 
   it('a missing required matcher is EXECUTION_VALIDATION_FAILED with the param path (003:7980-8010)', () => {
     expect(() => new ParamReader('r1', 'read_text', {}).requiredMatcher('matcher')).toThrowError(
-      expect.objectContaining({ code: 'EXECUTION_VALIDATION_FAILED', details: { actionId: 'r1', path: 'params.matcher' } }),
+      expect.objectContaining({
+        code: 'EXECUTION_VALIDATION_FAILED',
+        details: { actionId: 'r1', path: 'params.matcher' },
+      }),
     );
   });
 
   it('matcher aliases are normalized (resource_id -> resourceId) (003:3746-3754)', () => {
-    expect(new ParamReader('a', 'click', { matcher: { resource_id: 'x:id/y' } }).requiredMatcher('matcher')).toEqual({
+    expect(
+      new ParamReader('a', 'click', { matcher: { resource_id: 'x:id/y' } }).requiredMatcher('matcher'),
+    ).toEqual({
       resourceId: 'x:id/y',
     });
   });

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ANDROPERATOR_DIALECT, CLAWPERATOR_DIALECT, operatorVersionName } from '../../src/virtual-device/operator/dialect.js';
+import {
+  ANDROPERATOR_DIALECT,
+  CLAWPERATOR_DIALECT,
+  operatorVersionName,
+} from '../../src/virtual-device/operator/dialect.js';
 import {
   CHUNK_SLICE_BYTES,
   chunkResultLine,
@@ -15,7 +19,9 @@ function envelopeOfSize(textLength: number, char = 'x') {
     commandId: 'c1',
     taskId: 't1',
     status: 'success',
-    stepResults: [{ id: 's', actionType: 'snapshot', success: true, data: { text: char.repeat(textLength) } }],
+    stepResults: [
+      { id: 's', actionType: 'snapshot', success: true, data: { text: char.repeat(textLength) } },
+    ],
     error: null,
     errorCode: null,
   };
@@ -41,7 +47,15 @@ describe('result line encoding (BRIEF "Results")', () => {
 
   it('chunk objects carry commandId, taskId, index, count, byteLength, sha256, data in that order (BRIEF Results)', () => {
     const [chunk] = chunkResultLine('y'.repeat(5000), { commandId: 'c9', taskId: 't9' });
-    expect(Object.keys(chunk)).toEqual(['commandId', 'taskId', 'index', 'count', 'byteLength', 'sha256', 'data']);
+    expect(Object.keys(chunk)).toEqual([
+      'commandId',
+      'taskId',
+      'index',
+      'count',
+      'byteLength',
+      'sha256',
+      'data',
+    ]);
     expect(chunk).toMatchObject({ commandId: 'c9', taskId: 't9', index: 0, count: 5, byteLength: 5000 });
   });
 
@@ -74,7 +88,9 @@ describe('result line encoding (BRIEF "Results")', () => {
   });
 
   it('the clawperator dialect uses its own prefixes (BRIEF "clawperator dialect")', () => {
-    expect(encodeResultMessages(envelopeOfSize(1), CLAWPERATOR_DIALECT)[0]).toMatch(/^\[Clawperator-Result\] \{/);
+    expect(encodeResultMessages(envelopeOfSize(1), CLAWPERATOR_DIALECT)[0]).toMatch(
+      /^\[Clawperator-Result\] \{/,
+    );
     const chunks = encodeResultMessages(envelopeOfSize(5000), CLAWPERATOR_DIALECT);
     expect(chunks.every((m) => m.startsWith('[Clawperator-Result-Chunk] '))).toBe(true);
     expect(decodeChunks(chunks, '[Clawperator-Result-Chunk]').ok).toBe(true);
@@ -82,7 +98,10 @@ describe('result line encoding (BRIEF "Results")', () => {
 
   it('dialects name their broadcast action and packages (BRIEF Dispatch)', () => {
     expect(ANDROPERATOR_DIALECT.commandAction).toBe('app.androperator.operator.ACTION_AGENT_COMMAND');
-    expect(CLAWPERATOR_DIALECT.packages).toEqual(['com.clawperator.operator', 'com.clawperator.operator.dev']);
+    expect(CLAWPERATOR_DIALECT.packages).toEqual([
+      'com.clawperator.operator',
+      'com.clawperator.operator.dev',
+    ]);
   });
 
   it('versionName is droidproof`s version, with -d on the .dev package (BRIEF "Operator version")', () => {

@@ -31,8 +31,15 @@ import {
 } from './notification-media.js';
 import { decodeReceipt, type StepReceipt } from './receipts.js';
 
-/** Per-call options of every action method. */
-export type CallOptions = BuildOptions;
+/**
+ * Per-call options of every action method: the execution-level timeout
+ * (`timeoutMs` in a method's own options is the action's wait, where it has one)
+ * and the step id.
+ */
+export interface CallOptions {
+  executionTimeoutMs?: number;
+  id?: BuildOptions['id'];
+}
 
 /** What an action method returns: the whole result, its one step and the decoded receipt. */
 export interface ActionResult extends ExecutionResult {
@@ -59,8 +66,8 @@ type Point = { x: number; y: number };
 
 /** Splits call options (timeout, step id) from action params. */
 function split<P extends object>(input: P & CallOptions): { params: P; options: CallOptions } {
-  const { timeoutMs, id, ...params } = input;
-  return { params: params as P, options: { timeoutMs, id } };
+  const { executionTimeoutMs, id, ...params } = input;
+  return { params: params as P, options: { executionTimeoutMs, id } };
 }
 
 export interface DeviceParts {
@@ -339,7 +346,8 @@ export class Device {
     params: ActionParamsOf<T>,
     options: CallOptions = {},
   ): Promise<ActionResult> {
-    const result = await this.execute(buildExecution(type, params, options));
+    const build = { timeoutMs: options.executionTimeoutMs, id: options.id };
+    const result = await this.execute(buildExecution(type, params, build));
     const step =
       result.envelope.stepResults.find((s) => s.actionType === type) ?? result.envelope.stepResults[0];
     if (!step) {

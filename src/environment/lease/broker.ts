@@ -36,6 +36,8 @@ export type LeaseEvent =
       serial: string;
       leaseId: string;
       worker: WorkerIdentity;
+      /** What the lease was doing when it ended (the last `hold`). */
+      holder: string;
       reason: ReleaseReason;
       atMs: number;
     }
@@ -340,6 +342,7 @@ export class LeaseBroker {
       serial: slot.descriptor.serial,
       leaseId: lease.leaseId,
       worker: lease.connection.worker!,
+      holder: lease.holder,
       reason,
       atMs: slot.lastReleasedAt,
     });

@@ -5,13 +5,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { Bounds, UiNode } from '../../contract/selector/node.js';
 import { parseHierarchyXml } from '../../contract/selector/hierarchy-xml.js';
 import { nodeLabel } from '../../contract/selector/label.js';
+import type { Bounds, UiHierarchy } from '../../contract/selector/node.js';
+import { buildTreeIndex } from '../../contract/selector/tree-index.js';
 import { type FailureReport, FailureReportSchema } from '../failure.js';
 import { BUNDLE_FILES, type EvidenceError } from '../manifest.js';
+import { cleanText, portablePath } from '../markup.js';
 import type { BundleRef, RunModel, TestOutcome } from './run-model.js';
-import { portablePath } from '../markup.js';
 
 /** Logcat lines shown inline; the whole file stays linked. */
 export const LOGCAT_PREVIEW_LINES = 400;
@@ -62,22 +63,16 @@ export interface HtmlTest {
   bundles: HtmlBundle[];
 }
 
-function flatten(roots: readonly UiNode[]): HtmlNode[] {
-  const out: HtmlNode[] = [];
-  const walk = (node: UiNode, path: string, depth: number) => {
-    out.push({
-      path,
-      depth,
-      label: nodeLabel(node),
-      className: node.className ?? null,
-      resourceId: node.resourceId ?? null,
-      bounds: node.bounds ?? null,
-      enabled: node.enabled ?? null,
-    });
-    node.children.forEach((child, i) => walk(child, `${path}.${i}`, depth + 1));
-  };
-  roots.forEach((root, i) => walk(root, String(i), 0));
-  return out;
+function flatten(hierarchy: UiHierarchy): HtmlNode[] {
+  return buildTreeIndex(hierarchy).entries.map(({ node, path }) => ({
+    path,
+    depth: path.split('.').length - 1,
+    label: nodeLabel(node),
+    className: node.className ?? null,
+    resourceId: node.resourceId ?? null,
+    bounds: node.bounds ?? null,
+    enabled: node.enabled ?? null,
+  }));
 }
 
 async function readOptional(path: string): Promise<string | undefined> {
@@ -109,16 +104,19 @@ function executionOf(entry: TimelineFileEntry): HtmlExecution {
 async function bundleData(bundle: BundleRef, reportDir: string): Promise<HtmlBundle> {
   const { manifest, dir } = bundle;
   const href = (file: string) => portablePath(relative(reportDir, join(dir, file)));
-  const complete = (kind: string) => manifest.artifacts.find((a) => a.kind === kind && a.status === 'complete');
+  const complete = (kind: string) =>
+    manifest.artifacts.find((a) => a.kind === kind && a.status === 'complete');
   const shot = complete('screenshot');
   const xml = complete('hierarchy') ? await readOptional(join(dir, BUNDLE_FILES.hierarchy)) : undefined;
   let nodes: HtmlNode[] = [];
   try {
-    nodes = xml ? flatten(parseHierarchyXml(xml).roots) : [];
+    nodes = xml ? flatten(parseHierarchyXml(xml)) : [];
   } catch {
     nodes = [];
   }
-  const timelineText = complete('timeline') ? await readOptional(join(dir, BUNDLE_FILES.timeline)) : undefined;
+  const timelineText = complete('timeline')
+    ? await readOptional(join(dir, BUNDLE_FILES.timeline))
+    : undefined;
   const executions: TimelineFileEntry[] = timelineText ? (JSON.parse(timelineText).executions ?? []) : [];
   const logcatText = complete('logcat') ? await readOptional(join(dir, BUNDLE_FILES.logcat)) : undefined;
   const logLines = logcatText?.split('\n') ?? [];
@@ -129,7 +127,9 @@ async function bundleData(bundle: BundleRef, reportDir: string): Promise<HtmlBun
     status: manifest.status,
     dir: portablePath(relative(reportDir, dir)) || '.',
     files: [
-      ...manifest.artifacts.flatMap((a) => (a.path ? [{ name: a.path, href: href(a.path), bytes: a.bytes }] : [])),
+      ...manifest.artifacts.flatMap((a) =>
+        a.path ? [{ name: a.path, href: href(a.path), bytes: a.bytes }] : [],
+      ),
       { name: BUNDLE_FILES.manifest, href: href(BUNDLE_FILES.manifest), bytes: null },
     ],
     screenshot: shot?.path ? href(shot.path) : null,
@@ -154,7 +154,7 @@ export async function buildHtmlTests(model: RunModel, reportDir: string): Promis
       outcome: test.outcome,
       durationMs: test.durationMs,
       attempts: test.attempts,
-      errors: test.errors,
+      errors: test.errors.map(cleanText),
       bundles: await Promise.all(test.bundles.map((b) => bundleData(b, reportDir))),
     })),
   );

@@ -2,11 +2,12 @@
  * index.html: one self-contained page (inline style, script and data) that
  * links the bundle files by relative path, so it opens from file:// with no server.
  */
+
+import { escapeMarkup } from '../markup.js';
 import { REPORT_CSS, REPORT_SCRIPT } from './html-client.js';
 import type { HtmlTest } from './html-data.js';
 import type { RunModel } from './run-model.js';
 import { summarize } from './run-model.js';
-import { escapeMarkup } from '../markup.js';
 
 /** JSON safe inside a `<script>` element: no `</script>` or `<!--` can close it. */
 function scriptJson(value: unknown): string {

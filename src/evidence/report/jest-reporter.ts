@@ -18,7 +18,9 @@ function stateOf(status: AssertionResult['status']): 'passed' | 'failed' | 'skip
   return status === 'passed' || status === 'failed' ? status : 'skipped';
 }
 
-export class DroidproofJestReporter implements Pick<Reporter, 'onTestResult' | 'onRunComplete' | 'getLastError'> {
+export class DroidproofJestReporter
+  implements Pick<Reporter, 'onTestResult' | 'onRunComplete' | 'getLastError'>
+{
   private readonly rootDir: string;
   private readonly results: { file: string; assertion: AssertionResult }[] = [];
   private readonly startedAtMs = Date.now();
@@ -34,7 +36,8 @@ export class DroidproofJestReporter implements Pick<Reporter, 'onTestResult' | '
   }
 
   onTestResult(_test: Test, testResult: TestResult): void {
-    for (const assertion of testResult.testResults) this.results.push({ file: testResult.testFilePath, assertion });
+    for (const assertion of testResult.testResults)
+      this.results.push({ file: testResult.testFilePath, assertion });
   }
 
   async onRunComplete(_contexts: unknown, aggregated: AggregatedResult): Promise<void> {
@@ -49,7 +52,10 @@ export class DroidproofJestReporter implements Pick<Reporter, 'onTestResult' | '
           outcome: outcomeOf(stateOf(assertion.status), retried),
           durationMs: assertion.duration ?? 0,
           attempts: assertion.invocations ?? 1,
-          errors: [...assertion.failureMessages, ...(assertion.status === 'passed' ? (assertion.retryReasons ?? []) : [])],
+          errors: [
+            ...assertion.failureMessages,
+            ...(assertion.status === 'passed' ? (assertion.retryReasons ?? []) : []),
+          ],
           bundles: index.forTest(file, assertion.fullName),
         };
       });

@@ -7,8 +7,8 @@
  */
 import { relative } from 'node:path';
 import { BUNDLE_FILES } from '../manifest.js';
-import { type RunModel, summarize, type TestRecord } from './run-model.js';
 import { cleanText, escapeMarkup, portablePath } from '../markup.js';
+import { type RunModel, summarize, type TestRecord } from './run-model.js';
 
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
@@ -16,10 +16,11 @@ function seconds(ms: number): string {
 
 /** Bundle-file paths relative to `fromDir`, the manifest of each bundle included. */
 export function attachmentPaths(test: TestRecord, fromDir: string): string[] {
-  return test.bundles.flatMap((bundle) => [
-    ...bundle.manifest.artifacts.flatMap((a) => (a.path ? [a.path] : [])),
-    BUNDLE_FILES.manifest,
-  ].map((file) => portablePath(relative(fromDir, `${bundle.dir}/${file}`))));
+  return test.bundles.flatMap((bundle) =>
+    [...bundle.manifest.artifacts.flatMap((a) => (a.path ? [a.path] : [])), BUNDLE_FILES.manifest].map(
+      (file) => portablePath(relative(fromDir, `${bundle.dir}/${file}`)),
+    ),
+  );
 }
 
 function cdata(text: string): string {
@@ -33,11 +34,16 @@ function testcase(test: TestRecord, model: RunModel, reportDir: string): string 
   const properties = [
     ['attempts', String(test.attempts)],
     ...(test.outcome === 'flaky' ? [['flaky', 'true']] : []),
-    ...test.bundles.map((b) => ['evidence', `${b.manifest.status}: ${portablePath(relative(reportDir, b.dir))}`]),
+    ...test.bundles.map((b) => [
+      'evidence',
+      `${b.manifest.status}: ${portablePath(relative(reportDir, b.dir))}`,
+    ]),
   ];
   body.push(
     '      <properties>',
-    ...properties.map(([name, value]) => `        <property name="${escapeMarkup(name)}" value="${escapeMarkup(value)}"/>`),
+    ...properties.map(
+      ([name, value]) => `        <property name="${escapeMarkup(name)}" value="${escapeMarkup(value)}"/>`,
+    ),
     '      </properties>',
   );
   if (test.outcome === 'skipped') body.push('      <skipped/>');
@@ -47,9 +53,12 @@ function testcase(test: TestRecord, model: RunModel, reportDir: string): string 
       `      <failure message="${escapeMarkup(message)}" type="AssertionError">${cdata(test.errors.join('\n\n'))}</failure>`,
     );
   }
-  const attachments = test.outcome === 'failed' || test.outcome === 'flaky' ? attachmentPaths(test, reportDir) : [];
+  const attachments =
+    test.outcome === 'failed' || test.outcome === 'flaky' ? attachmentPaths(test, reportDir) : [];
   if (attachments.length > 0) {
-    body.push(`      <system-out>${cdata(attachments.map((path) => `[[ATTACHMENT|${path}]]`).join('\n'))}</system-out>`);
+    body.push(
+      `      <system-out>${cdata(attachments.map((path) => `[[ATTACHMENT|${path}]]`).join('\n'))}</system-out>`,
+    );
   }
   return [open, ...body, '    </testcase>'].join('\n');
 }

@@ -11,12 +11,14 @@ import type { TestArtifact } from 'vitest';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { EVIDENCE_ARTIFACT_TYPE } from '../runner-artifact.js';
 import { BundleIndex, readBundle, scanBundles } from './bundle-index.js';
-import { outcomeOf, type BundleRef, type RunModel, type TestRecord } from './run-model.js';
+import { type BundleRef, outcomeOf, type RunModel, type TestRecord } from './run-model.js';
 import { type ReportOptions, resolveReportDirs, type WrittenReport, writeReport } from './write-report.js';
 
 function errorText(error: { message?: string; stack?: string; name?: string }): string {
   const head = `${error.name ?? 'Error'}: ${error.message ?? ''}`;
-  return error.stack?.includes(error.message ?? '\u0000') ? error.stack : `${head}\n${error.stack ?? ''}`.trim();
+  return error.stack?.includes(error.message ?? '\u0000')
+    ? error.stack
+    : `${head}\n${error.stack ?? ''}`.trim();
 }
 
 export class DroidproofReporter implements Reporter {

@@ -24,7 +24,10 @@ export interface WrittenReport {
   junitPath: string | null;
 }
 
-export function resolveReportDirs(rootDir: string, options: ReportOptions): { outputDir: string; bundlesDir: string } {
+export function resolveReportDirs(
+  rootDir: string,
+  options: ReportOptions,
+): { outputDir: string; bundlesDir: string } {
   const outputDir = resolve(rootDir, options.outputDir ?? 'droidproof-report');
   const fromEnv = process.env.DROIDPROOF_EVIDENCE_DIR;
   const bundlesDir = options.bundlesDir
@@ -35,7 +38,11 @@ export function resolveReportDirs(rootDir: string, options: ReportOptions): { ou
   return { outputDir, bundlesDir };
 }
 
-export async function writeReport(model: RunModel, outputDir: string, options: ReportOptions = {}): Promise<WrittenReport> {
+export async function writeReport(
+  model: RunModel,
+  outputDir: string,
+  options: ReportOptions = {},
+): Promise<WrittenReport> {
   await mkdir(outputDir, { recursive: true });
   let htmlPath: string | null = null;
   let junitPath: string | null = null;

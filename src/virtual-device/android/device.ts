@@ -128,6 +128,8 @@ export class VirtualAndroid implements DeviceServices {
           versionName: app.versionName,
           versionCode: app.versionCode,
           label: app.label,
+          // The home app ships with the system image, as a launcher does.
+          system: app.home ?? false,
         },
         app,
       );

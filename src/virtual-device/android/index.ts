@@ -13,6 +13,7 @@
  * - `notifications`, `media`, `broadcasts`, `logcat`, `fs`, `screencap()`
  */
 
+export type { Bounds as Rect } from '../../contract/selector/node.js';
 export { defineApp } from './app/define-app.js';
 export type {
   AppContext,
@@ -73,3 +74,4 @@ export type { Toast } from './system/toasts.js';
 export type { AndroidNode } from './ui/accessibility.js';
 export { type GlobalAction, KEYCODES, type UiSnapshot } from './ui/controller.js';
 export { byId, byText, findAllNodes, findNode, type NodePredicate } from './ui/find.js';
+export type { ScreenWindow, WindowKind } from './ui/windows.js';

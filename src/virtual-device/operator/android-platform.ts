@@ -6,7 +6,14 @@
 import type { UiNode } from '../../contract/selector/node.js';
 import type { VirtualAndroid } from '../android/device.js';
 import type { AndroidNode } from '../android/ui/accessibility.js';
-import type { DeviceState, Gesture, GestureOutcome, NodeAction, OperatorPlatform, UiCapture } from './platform.js';
+import type {
+  DeviceState,
+  Gesture,
+  GestureOutcome,
+  NodeAction,
+  OperatorPlatform,
+  UiCapture,
+} from './platform.js';
 
 /** `enabled_accessibility_services` entry of an Operator package. */
 export function accessibilityServiceName(packageName: string): string {
@@ -34,7 +41,11 @@ export function androidPlatform(android: VirtualAndroid, operatorPackage: string
     };
   };
   return {
-    display: () => ({ ...android.display.size, rotation: android.display.rotation, densityDpi: android.display.densityDpi }),
+    display: () => ({
+      ...android.display.size,
+      rotation: android.display.rotation,
+      densityDpi: android.display.densityDpi,
+    }),
     now: () => android.clock.elapsedRealtime(),
     wallTime: () => android.clock.wallTime(),
     sleep: (ms, signal) => android.clock.sleep(ms, signal),

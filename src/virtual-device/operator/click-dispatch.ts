@@ -5,11 +5,11 @@
  * at the node's centre. Shared by `click` and the click after a scroll search.
  */
 import type { UiNode } from '../../contract/selector/node.js';
+import { recordEvent } from './actions/recording.js';
 import type { ActionContext } from './context.js';
 import type { StepData } from './envelope.js';
 import type { NodeAction, Point } from './platform.js';
 import { noteDispatch, receipt } from './receipts.js';
-import { recordEvent } from './actions/recording.js';
 import { entryOf, type Observation, summaryOf } from './selection.js';
 
 export type ClickType = 'default' | 'long_click' | 'focus';
@@ -34,7 +34,11 @@ function centre(node: UiNode): Point | undefined {
 }
 
 /** The node or its nearest ancestor with `flag` set. */
-function nearestWith(observation: Observation, node: UiNode, flag: 'clickable' | 'longClickable'): UiNode | undefined {
+function nearestWith(
+  observation: Observation,
+  node: UiNode,
+  flag: 'clickable' | 'longClickable',
+): UiNode | undefined {
   const { entries } = observation.index;
   for (let i = entries.indexOf(entryOf(observation.index, node)); i >= 0; i = entries[i].parent) {
     if (entries[i].node[flag] === true) return entries[i].node;
@@ -77,7 +81,12 @@ export async function dispatchClick(
     return accepted ? { accepted, data } : { accepted, code: 'NODE_NOT_CLICKABLE', data };
   }
   const point = centre(node);
-  if (!point) return { accepted: false, code: 'NODE_NOT_CLICKABLE', data: { matched_target: matched, ...receipt(ctx) } };
+  if (!point)
+    return {
+      accepted: false,
+      code: 'NODE_NOT_CLICKABLE',
+      data: { matched_target: matched, ...receipt(ctx) },
+    };
   const completed = await tapAt(ctx, point, clickType === 'long_click');
   if (completed) recordClick(ctx, observation, node);
   const data = { matched_target: matched, ...receipt(ctx) };

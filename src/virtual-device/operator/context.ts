@@ -44,7 +44,8 @@ export interface ActionSpec<P> {
   run(ctx: ActionContext, step: StepIdentity, params: P): Promise<StepResult>;
 }
 
-/** Erases the params type for the registry while keeping `parse`/`run` paired. */
+/** Erases the params type for the registry; `defineAction` keeps each `parse`/`run` pair consistent. */
+// biome-ignore lint/suspicious/noExplicitAny: a registry of specs with different params types needs an existential
 export type AnyActionSpec = ActionSpec<any>;
 
 export function defineAction<P>(spec: ActionSpec<P>): AnyActionSpec {

@@ -6,7 +6,11 @@
 import type { ActionContext } from './context.js';
 import { StepFailure } from './envelope.js';
 
-export function deviceStatePayload(ctx: ActionContext): { screenOn: boolean; deviceLocked: boolean; userUnlocked: boolean } {
+export function deviceStatePayload(ctx: ActionContext): {
+  screenOn: boolean;
+  deviceLocked: boolean;
+  userUnlocked: boolean;
+} {
   const state = ctx.platform.deviceState();
   return { screenOn: state.screenOn, deviceLocked: state.deviceLocked, userUnlocked: state.userUnlocked };
 }

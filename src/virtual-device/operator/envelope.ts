@@ -13,6 +13,13 @@
  */
 import { DroidproofError } from '../../contract/errors.js';
 
+/*
+ * These are the Android-emitted subset of the contract's `ResultEnvelopeSchema`
+ * (src/contract/envelope.ts): the runtime never adds the host-only fields, and
+ * its step data is strings only. The conformance test validates every
+ * envelope against the contract schema.
+ */
+
 /** Step data is a string map (003:1735). */
 export type StepData = Record<string, string>;
 
@@ -43,8 +50,18 @@ export function succeeded(action: StepIdentity, data: StepData = {}): StepResult
 }
 
 /** A failed step that lets later actions run (the legacy returned-failure policy). */
-export function returnedFailure(action: StepIdentity, code: string, message: string, data: StepData = {}): StepResult {
-  return { id: action.id, actionType: action.type, success: false, data: { ...data, error: code, errorCode: code, message } };
+export function returnedFailure(
+  action: StepIdentity,
+  code: string,
+  message: string,
+  data: StepData = {},
+): StepResult {
+  return {
+    id: action.id,
+    actionType: action.type,
+    success: false,
+    data: { ...data, error: code, errorCode: code, message },
+  };
 }
 
 /**

@@ -77,11 +77,16 @@ export async function execute(execution: RawExecution, options: ExecuteOptions):
     specs.push(spec);
   }
   if (specs.length === 0) {
-    return buildEnvelope(ids, [], { code: 'EXECUTION_VALIDATION_FAILED', message: 'actions must not be empty' });
+    return buildEnvelope(ids, [], {
+      code: 'EXECUTION_VALIDATION_FAILED',
+      message: 'actions must not be empty',
+    });
   }
   let parsed: unknown[];
   try {
-    parsed = execution.actions.map((action, i) => specs[i].parse(new ParamReader(action.id, action.type, action.params)));
+    parsed = execution.actions.map((action, i) =>
+      specs[i].parse(new ParamReader(action.id, action.type, action.params)),
+    );
   } catch (error) {
     if (!isDroidproofError(error)) throw error;
     return buildEnvelope(ids, [], { code: error.code, message: error.message });
@@ -123,7 +128,11 @@ export async function execute(execution: RawExecution, options: ExecuteOptions):
         const failure =
           error instanceof StepFailure
             ? error
-            : new StepFailure('ACTION_FAILED', error instanceof Error ? error.message : String(error), evidence);
+            : new StepFailure(
+                'ACTION_FAILED',
+                error instanceof Error ? error.message : String(error),
+                evidence,
+              );
         steps.push(thrownStep(step, failure));
         return buildEnvelope(ids, steps, { code: failure.code, message: failure.message });
       }

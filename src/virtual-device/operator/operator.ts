@@ -32,7 +32,11 @@ export interface VirtualOperatorOptions {
   /** Writes one logcat message from the Operator process. */
   log: (message: string, priority?: 'I' | 'E') => void;
   faults?: OperatorFaults;
-  /** Host milliseconds between two chunk lines (default 0: one event-loop turn). */
+  /**
+   * Host milliseconds between two chunk lines. Default: none, the lines are
+   * written back to back (the in-memory logcat drops nothing, so pacing only
+   * costs time); 0 yields one event-loop turn between lines.
+   */
   chunkIntervalMs?: number;
 }
 
@@ -85,7 +89,8 @@ export class VirtualOperator {
   private listenToMedia(): () => void {
     // The controller callback the real Operator registers: original player reports (seed 000:28-41).
     return this.options.platform.media.subscribe((event) => {
-      if (event.type === 'report') this.state.recordPlayerReport(event.sessionId, event.report, event.receivedElapsedMs);
+      if (event.type === 'report')
+        this.state.recordPlayerReport(event.sessionId, event.report, event.receivedElapsedMs);
     });
   }
 
@@ -123,15 +128,17 @@ export class VirtualOperator {
   private async publish(envelope: ResultEnvelope): Promise<void> {
     let messages = encodeResultMessages(envelope, this.options.dialect);
     if (messages.length > 1) messages = this.applyChunkFaults(messages);
+    const interval = this.options.chunkIntervalMs;
     for (let i = 0; i < messages.length; i++) {
-      if (i > 0) await pause(this.options.chunkIntervalMs ?? 0);
+      if (i > 0 && interval !== undefined) await pause(interval);
       this.options.log(messages[i]);
     }
   }
 
   private applyChunkFaults(messages: string[]): string[] {
     let out = messages;
-    if (this.faults.corruptChecksum) out = out.map((m) => m.replace(/"sha256":"[0-9a-f]{64}"/, `"sha256":"${WRONG_SHA256}"`));
+    if (this.faults.corruptChecksum)
+      out = out.map((m) => m.replace(/"sha256":"[0-9a-f]{64}"/, `"sha256":"${WRONG_SHA256}"`));
     if (this.faults.dropChunk === 'middle') out = out.filter((_, i) => i !== Math.floor(out.length / 2));
     else if (this.faults.dropChunk === 'tail') out = out.slice(0, -1);
     return out;

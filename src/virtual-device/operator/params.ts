@@ -28,7 +28,8 @@ export class ParamReader {
     readonly actionType: string,
     raw: unknown,
   ) {
-    this.raw = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    this.raw =
+      typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   }
 
   fail(key: string, message: string): never {
@@ -76,7 +77,8 @@ export class ParamReader {
   /** A number that must be present and finite, not clamped (durations, positions). */
   requiredNumber(key: string): number {
     const value = this.raw[key];
-    if (typeof value !== 'number' || !Number.isFinite(value)) this.fail(key, `requires a numeric params.${key}`);
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      this.fail(key, `requires a numeric params.${key}`);
     return value;
   }
 

@@ -42,7 +42,8 @@ export function parsePayload(payload: string): RawExecution | undefined {
   }
   if (!isRecord(parsed) || !nonBlank(parsed.commandId) || !nonBlank(parsed.taskId)) return undefined;
   if (!Array.isArray(parsed.actions)) return undefined;
-  const timeout = typeof parsed.timeoutMs === 'number' && Number.isFinite(parsed.timeoutMs) ? parsed.timeoutMs : NaN;
+  const timeout =
+    typeof parsed.timeoutMs === 'number' && Number.isFinite(parsed.timeoutMs) ? parsed.timeoutMs : NaN;
   const timeoutMs = Number.isNaN(timeout)
     ? DEFAULT_EXECUTION_TIMEOUT_MS
     : Math.min(LIMITS.MAX_EXECUTION_TIMEOUT_MS, Math.max(LIMITS.MIN_EXECUTION_TIMEOUT_MS, timeout));

@@ -105,7 +105,10 @@ export interface OperatorPlatform {
   setPanel(panel: PanelDrawing | null): void;
   /** Writes a file in the Operator's storage (recordings). */
   writeFile(path: string, data: string): void;
-  readonly notifications: Pick<NotificationManager, 'active' | 'get' | 'dismiss' | 'invokeAction' | 'listener'>;
+  readonly notifications: Pick<
+    NotificationManager,
+    'active' | 'get' | 'dismiss' | 'invokeAction' | 'listener'
+  >;
   readonly media: Pick<MediaSessionManager, 'list' | 'get' | 'queryPlaybackState' | 'dispatch' | 'subscribe'>;
   /** Device properties used by templates and doctor (manufacturer, model, locale). */
   readonly properties: { manufacturer: string; model: string; languageTag: string };

@@ -11,7 +11,13 @@ import { clampRetry, type RetryDefaultProfile, type RetryPolicy } from '../../co
 import type { ParamReader } from './params.js';
 
 export const RETRY_DEFAULTS: Readonly<Record<RetryDefaultProfile, RetryPolicy>> = {
-  UiReadiness: { maxAttempts: 3, initialDelayMs: 250, maxDelayMs: 1000, backoffMultiplier: 2, jitterRatio: 0 },
+  UiReadiness: {
+    maxAttempts: 3,
+    initialDelayMs: 250,
+    maxDelayMs: 1000,
+    backoffMultiplier: 2,
+    jitterRatio: 0,
+  },
   UiScroll: { maxAttempts: 3, initialDelayMs: 250, maxDelayMs: 1000, backoffMultiplier: 2, jitterRatio: 0 },
   AppLaunch: { maxAttempts: 3, initialDelayMs: 500, maxDelayMs: 2000, backoffMultiplier: 2, jitterRatio: 0 },
   AppClose: { maxAttempts: 2, initialDelayMs: 250, maxDelayMs: 500, backoffMultiplier: 2, jitterRatio: 0 },

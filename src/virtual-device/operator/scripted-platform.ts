@@ -64,7 +64,11 @@ function accepts(node: UiNode, action: NodeAction): boolean {
 }
 
 export class ScriptedPlatform implements OperatorPlatform {
-  readonly clock = new VirtualClock({ mode: 'manual', elapsedAtStartMs: SCRIPTED_START_ELAPSED_MS, wallAtStartMs: 0 });
+  readonly clock = new VirtualClock({
+    mode: 'manual',
+    elapsedAtStartMs: SCRIPTED_START_ELAPSED_MS,
+    wallAtStartMs: 0,
+  });
   readonly notifications: NotificationManager;
   readonly media: MediaSessionManager;
   readonly properties = { manufacturer: 'droidproof', model: 'Scripted', languageTag: 'en-US' };
@@ -74,11 +78,17 @@ export class ScriptedPlatform implements OperatorPlatform {
     private readonly screens: readonly ScriptedScreen[],
     private readonly device: ScriptedDevice = {},
   ) {
-    this.notifications = new NotificationManager(() => this.clock.wallTime(), () => 10_000);
+    this.notifications = new NotificationManager(
+      () => this.clock.wallTime(),
+      () => 10_000,
+    );
     this.media = new MediaSessionManager(this.clock);
     const listener = device.notificationListener ?? 'connected';
     if (listener !== 'connected') {
-      this.notifications.setListener(SCRIPTED_OPERATOR_PACKAGE, { access: listener !== 'denied', connected: false });
+      this.notifications.setListener(SCRIPTED_OPERATOR_PACKAGE, {
+        access: listener !== 'denied',
+        connected: false,
+      });
     }
   }
 
@@ -127,7 +137,15 @@ export class ScriptedPlatform implements OperatorPlatform {
     this.advanceScreen();
     return true;
   }
-  async gesture(gesture: { start: { x: number; y: number }; end: { x: number; y: number }; holdMs: number; moveMs: number }, signal?: AbortSignal) {
+  async gesture(
+    gesture: {
+      start: { x: number; y: number };
+      end: { x: number; y: number };
+      holdMs: number;
+      moveMs: number;
+    },
+    signal?: AbortSignal,
+  ) {
     const { width, height } = this.display();
     const inside = (p: { x: number; y: number }) => p.x >= 0 && p.y >= 0 && p.x < width && p.y < height;
     if (!inside(gesture.start) || !inside(gesture.end)) return 'rejected' as const;

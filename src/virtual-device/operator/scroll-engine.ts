@@ -16,9 +16,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { NodeMatcher } from '../../contract/matcher.js';
+import { formatBounds } from '../../contract/selector/attributes.js';
 import { nodeLabel } from '../../contract/selector/label.js';
 import { findMatches } from '../../contract/selector/match.js';
-import { formatBounds } from '../../contract/selector/attributes.js';
 import type { ActionContext } from './context.js';
 import { type StepData, StepFailure } from './envelope.js';
 import type { Gesture } from './platform.js';
@@ -84,12 +84,17 @@ function scrollableWithin(observation: Observation, within: number | undefined):
   const from = within === undefined ? 0 : within + 1;
   const to = within === undefined ? entries.length - 1 : entries[within].end;
   const out: number[] = [];
-  for (let i = from; i <= to; i++) if (entries[i].onScreen && entries[i].node.scrollable === true) out.push(i);
+  for (let i = from; i <= to; i++)
+    if (entries[i].onScreen && entries[i].node.scrollable === true) out.push(i);
   return out;
 }
 
 /** Chooses the scroll container; throws `ContainerFailure` (CONTAINER_NOT_FOUND / _AMBIGUOUS / _NOT_SCROLLABLE). */
-export function chooseContainer(ctx: ActionContext, observation: Observation, tuning: ScrollTuning): ContainerChoice {
+export function chooseContainer(
+  ctx: ActionContext,
+  observation: Observation,
+  tuning: ScrollTuning,
+): ContainerChoice {
   const found =
     tuning.container === undefined
       ? scrollableWithin(observation, undefined)
@@ -98,17 +103,35 @@ export function chooseContainer(ctx: ActionContext, observation: Observation, tu
     throw containerFailure(ctx, observation, 'CONTAINER_NOT_FOUND', 'No scroll container matched', found);
   }
   if (tuning.strict && found.length > 1) {
-    throw containerFailure(ctx, observation, 'CONTAINER_AMBIGUOUS', `${found.length} containers matched`, found);
+    throw containerFailure(
+      ctx,
+      observation,
+      'CONTAINER_AMBIGUOUS',
+      `${found.length} containers matched`,
+      found,
+    );
   }
   let entry = found[0];
   let candidateCount = found.length;
   if (observation.index.entries[entry].node.scrollable !== true) {
     const inner = tuning.findFirstScrollableChild ? scrollableWithin(observation, entry) : [];
     if (inner.length === 0) {
-      throw containerFailure(ctx, observation, 'CONTAINER_NOT_SCROLLABLE', 'The container is not scrollable', found);
+      throw containerFailure(
+        ctx,
+        observation,
+        'CONTAINER_NOT_SCROLLABLE',
+        'The container is not scrollable',
+        found,
+      );
     }
     if (tuning.strict && inner.length > 1) {
-      throw containerFailure(ctx, observation, 'CONTAINER_AMBIGUOUS', `${inner.length} scrollable descendants`, inner);
+      throw containerFailure(
+        ctx,
+        observation,
+        'CONTAINER_AMBIGUOUS',
+        `${inner.length} scrollable descendants`,
+        inner,
+      );
     }
     entry = inner[0];
     candidateCount = inner.length;
@@ -134,7 +157,11 @@ export function contentSignature(observation: Observation, entry: number): strin
 }
 
 /** The swipe that scrolls the container's content in `direction`. */
-export function scrollGesture(observation: Observation, entry: number, tuning: ScrollTuning): Gesture | undefined {
+export function scrollGesture(
+  observation: Observation,
+  entry: number,
+  tuning: ScrollTuning,
+): Gesture | undefined {
   const b = observation.index.entries[entry].node.bounds;
   if (!b) return undefined;
   const cx = Math.floor((b.left + b.right) / 2);
@@ -149,7 +176,12 @@ export function scrollGesture(observation: Observation, entry: number, tuning: S
   return { start, end, holdMs: 0, moveMs: SCROLL_GESTURE_MS };
 }
 
-function progressJson(before: string | null, after: string | null, comparable: boolean, reason: string): string {
+function progressJson(
+  before: string | null,
+  after: string | null,
+  comparable: boolean,
+  reason: string,
+): string {
   return JSON.stringify({ beforeSignature: before, afterSignature: after, comparable, reason });
 }
 
@@ -175,7 +207,12 @@ export async function scrollOnce(
   await ctx.sleep(tuning.settleDelayMs);
   const after = observe(ctx);
   if (!after) {
-    return { outcome: 'container_lost', progress: progressJson(before, null, false, 'hierarchy_lost'), after, afterChoice: undefined };
+    return {
+      outcome: 'container_lost',
+      progress: progressJson(before, null, false, 'hierarchy_lost'),
+      after,
+      afterChoice: undefined,
+    };
   }
   let again: ContainerChoice;
   try {
@@ -215,7 +252,9 @@ export function scrollData(
   tuning: ScrollTuning,
   step: ScrollStep | undefined,
 ): StepData {
-  const container = JSON.stringify(summaryOf(observation.index, observation.index.entries[choice.entry].node));
+  const container = JSON.stringify(
+    summaryOf(observation.index, observation.index.entries[choice.entry].node),
+  );
   return {
     direction: tuning.direction,
     distance_ratio: String(tuning.distanceRatio),

@@ -7,9 +7,14 @@
  * data of selection failures (003:3864-3868).
  */
 import type { NodeMatcher } from '../../contract/matcher.js';
+import type { RetryPolicy } from '../../contract/retry.js';
 import { findMatches } from '../../contract/selector/match.js';
 import type { UiNode } from '../../contract/selector/node.js';
-import { CANDIDATE_STRING_LIMIT, type NodeSummary, summarizeNode } from '../../contract/selector/node-summary.js';
+import {
+  CANDIDATE_STRING_LIMIT,
+  type NodeSummary,
+  summarizeNode,
+} from '../../contract/selector/node-summary.js';
 import {
   MAX_AMBIGUITY_CANDIDATES,
   type Resolution,
@@ -24,7 +29,6 @@ import {
   selectionWarning,
 } from '../../contract/selector/selection-warning.js';
 import { buildTreeIndex, type IndexedNode, type TreeIndex } from '../../contract/selector/tree-index.js';
-import type { RetryPolicy } from '../../contract/retry.js';
 import type { ActionContext } from './context.js';
 import { type StepData, StepFailure } from './envelope.js';
 import type { UiCapture } from './platform.js';
@@ -110,7 +114,11 @@ export function candidatesOf(observation: Observation, found: number[]): string 
 }
 
 /** The thrown step failure for a selection error, with receipt and candidates. */
-export function selectionFailure(ctx: ActionContext, observation: Observation, error: SelectionError): StepFailure {
+export function selectionFailure(
+  ctx: ActionContext,
+  observation: Observation,
+  error: SelectionError,
+): StepFailure {
   const data: StepData = { ...receipt(ctx), candidate_count: String(error.details.candidateCount) };
   if (error.code === 'NODE_AMBIGUOUS' || error.code === 'CONTAINER_AMBIGUOUS') {
     data.candidates = candidatesJson(observation, error.details.candidates, error.details.candidateCount);
@@ -147,7 +155,11 @@ export async function selectWithRetry(
   for (let attempt = 1; ; attempt++) {
     const observation = observeOrFail(ctx);
     try {
-      const resolveOptions = { strict: options.strict, container: options.container, screen: observation.index.screen };
+      const resolveOptions = {
+        strict: options.strict,
+        container: options.container,
+        screen: observation.index.screen,
+      };
       // A multi-target read may match nothing: its `target` is then absent and only `matches` is used.
       const resolution = options.allTargets
         ? ({ ...resolveAllNodes(observation.capture.hierarchy, matcher, resolveOptions) } as Resolution)
@@ -171,6 +183,10 @@ export function withSelectionWarning(data: StepData, counts: SelectionCounts, st
 }
 
 /** Entry indices of on-screen nodes matching `matcher` inside entry `within` (scroll scoping). */
-export function matchesWithin(observation: Observation, matcher: NodeMatcher, within: number | undefined): number[] {
+export function matchesWithin(
+  observation: Observation,
+  matcher: NodeMatcher,
+  within: number | undefined,
+): number[] {
   return findMatches(observation.index, matcher, 'on_screen', within);
 }

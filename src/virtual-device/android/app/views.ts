@@ -35,22 +35,28 @@ export function input<S>(id: string, props: Props<S> = {}): ViewSpec<S> {
   return { kind: 'input', id, ...props };
 }
 
-export function toggle<S>(
-  id: string,
-  checked: boolean,
-  onClick: Handler<S>,
-  props: Props<S> = {},
-): ViewSpec<S> {
-  return { kind: 'switch', id, checked, onClick, ...props };
+function checkable<S>(kind: 'switch' | 'checkbox') {
+  return (id: string, checked: boolean, onClick: Handler<S>, props: Props<S> = {}): ViewSpec<S> => ({
+    kind,
+    id,
+    checked,
+    onClick,
+    ...props,
+  });
+}
+
+/** A `Switch`; the app flips its own state in `onClick`. */
+export function toggle<S>(id: string, checked: boolean, onClick: Handler<S>, props?: Props<S>): ViewSpec<S> {
+  return checkable<S>('switch')(id, checked, onClick, props);
 }
 
 export function checkbox<S>(
   id: string,
   checked: boolean,
   onClick: Handler<S>,
-  props: Props<S> = {},
+  props?: Props<S>,
 ): ViewSpec<S> {
-  return { kind: 'checkbox', id, checked, onClick, ...props };
+  return checkable<S>('checkbox')(id, checked, onClick, props);
 }
 
 export function image<S>(desc: string, props: Props<S> = {}): ViewSpec<S> {

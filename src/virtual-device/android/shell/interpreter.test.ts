@@ -44,9 +44,13 @@ describe('device shell grammar', () => {
     expect(r.stderr).toBe('');
   });
 
-  it('expands $?, exported variables and ${NAME}', async () => {
+  it('expands $?, exported variables and braced variable names', async () => {
     const r = await run(
-      ['export ANDROID_LOG_TAGS="\'\'"; X=1; echo "$ANDROID_LOG_TAGS ', '${X}', '"; false; echo $?'].join(''),
+      [
+        'export ANDROID_LOG_TAGS="\'\'"; X=1; echo "$ANDROID_LOG_TAGS ',
+        `$${'{X}'}`,
+        '"; false; echo $?',
+      ].join(''),
     );
     expect(r.output).toBe("'' 1\n1\n");
   });
@@ -118,5 +122,20 @@ describe('device shell grammar', () => {
 
   it('runs sh -c with a nested command line', async () => {
     expect((await run(`sh -c 'echo nested && echo ok'`)).output).toBe('nested\nok\n');
+  });
+});
+
+describe('interactive shell and per-command variables', () => {
+  it('reads command lines from stdin when the command line is empty, until exit', async () => {
+    const r = await execShell(device(), '', {
+      stdin: Buffer.from('echo one\nX=2; echo $X\nexit 4\necho never\n'),
+    });
+    expect(r.output).toBe('one\n2\n');
+    expect(r.exitCode).toBe(4);
+  });
+
+  it('VAR=value cmd runs the command without setting VAR in the shell', async () => {
+    const r = await run('ANDROID_LOG_TAGS=x sh -c "echo inner"; echo "[$ANDROID_LOG_TAGS]"');
+    expect(r.output).toBe('inner\n[]\n');
   });
 });

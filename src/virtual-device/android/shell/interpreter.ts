@@ -31,22 +31,25 @@ class ShellExit {
 
 const NOT_FOUND = (name: string) => `/system/bin/sh: ${name}: inaccessible or not found\n`;
 
+/**
+ * Runs a command line; an empty one is an interactive session that reads
+ * command lines from stdin until `exit` or the end of input (no prompt: adb
+ * clients that pipe commands into `adb shell` do not expect one).
+ */
 export async function runShell(device: VirtualAndroid, commandLine: string, io: ShellIo): Promise<number> {
-  let list: CommandList;
-  try {
-    list = parseShell(commandLine);
-  } catch (error) {
-    if (!(error instanceof ShellSyntaxError)) throw error;
-    io.stderr(`/system/bin/sh: ${error.message}\n`);
-    return 1;
-  }
   const shell = new Shell(device, io.signal);
+  const streams: Streams = { stdout: (c) => io.stdout(c), stderr: (c) => io.stderr(c), stdin: io.stdin };
   try {
-    return await shell.runList(list, {
-      stdout: (c) => io.stdout(c),
-      stderr: (c) => io.stderr(c),
-      stdin: io.stdin,
-    });
+    if (commandLine.trim() !== '') return await shell.runLine(commandLine, streams);
+    let status = 0;
+    let pending = '';
+    for await (const chunk of io.stdin) {
+      const lines = (pending + chunk.toString('utf8')).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines)
+        status = await shell.runLine(line, { ...streams, stdin: bufferStream(Buffer.alloc(0)) });
+    }
+    return pending.trim() ? await shell.runLine(pending, streams) : status;
   } catch (error) {
     if (error instanceof ShellExit) return error.status;
     throw error;
@@ -65,6 +68,20 @@ class Shell {
     private readonly device: VirtualAndroid,
     private readonly signal: AbortSignal,
   ) {}
+
+  /** Parses and runs one command line; a syntax error prints mksh's message and sets status 1. */
+  async runLine(commandLine: string, streams: Streams): Promise<number> {
+    let list: CommandList;
+    try {
+      list = parseShell(commandLine);
+    } catch (error) {
+      if (!(error instanceof ShellSyntaxError)) throw error;
+      streams.stderr(`/system/bin/sh: ${error.message}\n`);
+      this.status = 1;
+      return 1;
+    }
+    return this.runList(list, streams);
+  }
 
   async runList(list: CommandList, streams: Streams): Promise<number> {
     for (const andOr of list) {
@@ -111,15 +128,16 @@ class Shell {
       for (const [name, value] of assigned) this.env.set(name, value);
       return 0;
     }
-    return this.invoke(argv, streams);
+    // `VAR=value cmd`: the assignments hold for that command only.
+    return this.invoke(argv, streams, new Map([...this.env, ...assigned]));
   }
 
-  private async invoke(argv: string[], streams: Streams): Promise<number> {
+  private async invoke(argv: string[], streams: Streams, env = this.env): Promise<number> {
     const [name, ...args] = argv;
     switch (name) {
       case 'exec':
         if (args.length === 0) return 0;
-        throw new ShellExit(await this.invoke(args, streams));
+        throw new ShellExit(await this.invoke(args, streams, env));
       case 'exit':
         throw new ShellExit(Number.parseInt(args[0] ?? String(this.status), 10) & 0xff);
       case 'export':
@@ -145,8 +163,8 @@ class Shell {
       stderr: streams.stderr,
       stdin: streams.stdin,
       signal: this.signal,
-      env: this.env,
-      run: (line, sub) => this.runList(parseShell(line), { ...streams, ...sub }),
+      env,
+      run: (line, sub) => this.runLine(line, { ...streams, ...sub }),
     };
     return command(ctx);
   }

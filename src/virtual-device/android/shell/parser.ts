@@ -231,79 +231,53 @@ class Parser {
 
   /** One word: adjacent quoted and unquoted pieces until a blank or an operator. */
   private word(): Word {
-    const parts: Word = [];
-    let literal = '';
-    const flush = () => {
-      if (literal) parts.push({ type: 'literal', value: literal });
-      literal = '';
-    };
+    const parts = new PartsBuilder();
     for (;;) {
       const c = this.peek();
       if (this.atEnd() || /[\s;&|()<>]/.test(c)) break;
       if (c === "'") {
         const end = this.src.indexOf("'", this.pos + 1);
         if (end < 0) this.fail('unterminated quoted string');
-        flush();
         parts.push({
           type: 'quoted',
           parts: [{ type: 'literal', value: this.src.slice(this.pos + 1, end) }],
         });
         this.pos = end + 1;
       } else if (c === '"') {
-        flush();
         this.pos++;
         parts.push({ type: 'quoted', parts: this.doubleQuoted() });
       } else if (c === '\\') {
-        literal += this.peek(1);
+        parts.text(this.peek(1));
         this.pos += 2;
-      } else if (c === '$') {
-        const expansion = this.dollar();
-        if (expansion) {
-          flush();
-          parts.push(expansion);
-        } else {
-          literal += c;
-          this.pos++;
-        }
-      } else {
-        literal += c;
-        this.pos++;
-      }
+      } else this.dollarOrChar(parts);
     }
-    flush();
-    return parts;
+    return parts.done(false);
   }
 
   private doubleQuoted(): WordPart[] {
-    const parts: WordPart[] = [];
-    let literal = '';
+    const parts = new PartsBuilder();
     for (;;) {
       if (this.atEnd()) this.fail('unterminated quoted string');
       const c = this.peek();
       if (c === '"') {
         this.pos++;
-        break;
+        return parts.done(true);
       }
       if (c === '\\' && /[$`"\\\n]/.test(this.peek(1))) {
-        literal += this.peek(1);
+        parts.text(this.peek(1));
         this.pos += 2;
-      } else if (c === '$' && this.peek(1) !== '"') {
-        const expansion = this.dollar();
-        if (expansion) {
-          if (literal) parts.push({ type: 'literal', value: literal });
-          literal = '';
-          parts.push(expansion);
-        } else {
-          literal += c;
-          this.pos++;
-        }
-      } else {
-        literal += c;
-        this.pos++;
-      }
+      } else this.dollarOrChar(parts);
     }
-    if (literal || parts.length === 0) parts.push({ type: 'literal', value: literal });
-    return parts;
+  }
+
+  /** An expansion at `$`, or the current character as literal text. */
+  private dollarOrChar(parts: PartsBuilder): void {
+    const expansion = this.peek() === '$' ? this.dollar() : undefined;
+    if (expansion) parts.push(expansion);
+    else {
+      parts.text(this.peek());
+      this.pos++;
+    }
   }
 
   /** `$(...)`, `${NAME}`, `$NAME`, `$?`; undefined when `$` is literal. */
@@ -328,5 +302,32 @@ class Parser {
     if (!match) return undefined;
     this.pos += 1 + match[0].length;
     return { type: 'variable', name: match[0] };
+  }
+}
+
+/** Collects word parts, merging adjacent literal characters. */
+class PartsBuilder {
+  private readonly parts: WordPart[] = [];
+  private literal = '';
+
+  text(value: string): void {
+    this.literal += value;
+  }
+
+  push(part: WordPart): void {
+    this.flush();
+    this.parts.push(part);
+  }
+
+  /** `keepEmpty`: `""` is one empty word, not nothing. */
+  done(keepEmpty: boolean): WordPart[] {
+    this.flush();
+    if (keepEmpty && this.parts.length === 0) this.parts.push({ type: 'literal', value: '' });
+    return this.parts;
+  }
+
+  private flush(): void {
+    if (this.literal) this.parts.push({ type: 'literal', value: this.literal });
+    this.literal = '';
   }
 }

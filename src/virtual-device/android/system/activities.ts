@@ -272,7 +272,7 @@ export class ActivityManager {
       };
     }
     const app = request.packageName ? this.packages.get(request.packageName)?.app : undefined;
-    if (!app || !app.screens.main)
+    if (!app?.screens.main)
       return { error: `Activity not started, unable to resolve Intent { pkg=${request.packageName} }` };
     return { app, screen: 'main', params: {} };
   }

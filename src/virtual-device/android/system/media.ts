@@ -91,7 +91,15 @@ export interface MediaSessionHandle {
 
 export type MediaEvent =
   | { type: 'sessions' }
-  | { type: 'report'; sessionId: string; report: PlaybackReport; receivedElapsedMs: number };
+  | {
+      type: 'report';
+      sessionId: string;
+      report: PlaybackReport;
+      /** When the callback reached the controllers (elapsed realtime). */
+      receivedElapsedMs: number;
+      /** 1 for the session's first published report, then +1 per report. */
+      sequence: number;
+    };
 
 class Player {
   state: PlaybackStateName;
@@ -210,7 +218,7 @@ export class MediaSessionManager {
 
   private live(sessionId: string): SessionRecord | undefined {
     const record = this.sessions.get(sessionId);
-    return record && record.info.active && !record.info.released ? record : undefined;
+    return record?.info.active && !record.info.released ? record : undefined;
   }
 
   private snapshot(record: SessionRecord, now: number): PlaybackReport {
@@ -239,8 +247,14 @@ export class MediaSessionManager {
     player.positionAtUpdate = player.positionAt(now, record.info.metadata.durationMs);
     player.updatedAt = now;
     const report = { ...this.snapshot(record, now), ...override };
-    record.info.publishedReports++;
-    this.events.emit({ type: 'report', sessionId: record.info.sessionId, report, receivedElapsedMs: now });
+    const sequence = ++record.info.publishedReports;
+    this.events.emit({
+      type: 'report',
+      sessionId: record.info.sessionId,
+      report,
+      receivedElapsedMs: now,
+      sequence,
+    });
     player.reportTimer?.cancel();
     player.reportTimer = undefined;
     const interval = player.spec.reportIntervalMs === undefined ? 1000 : player.spec.reportIntervalMs;

@@ -176,7 +176,7 @@ export class NotificationManager {
   /** A listener's `cancelNotification(key)`: ignored for non-clearable ones or when the fault is set. */
   dismiss(key: string): boolean {
     const entry = this.entries.get(key);
-    if (!entry || !entry.notification.clearable || this.refuseCancellation) return false;
+    if (!entry?.notification.clearable || this.refuseCancellation) return false;
     return this.remove(key, 'listener');
   }
 

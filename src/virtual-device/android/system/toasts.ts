@@ -39,6 +39,14 @@ export class ToastManager {
     return toast;
   }
 
+  /** `Toast.cancel()`: the toast leaves the screen now (it stays in the history). */
+  cancel(toast: Toast): void {
+    const elapsed = this.clock.elapsedRealtime() - toast.shownAtMs;
+    if (elapsed >= toast.durationMs) return;
+    toast.durationMs = Math.max(0, elapsed);
+    this.onChange();
+  }
+
   /** Toasts on screen now. */
   visible(): Toast[] {
     const now = this.clock.elapsedRealtime();

@@ -22,6 +22,14 @@ describe('layout and accessibility properties', () => {
     expect(title.className).toBe('android.widget.TextView');
   });
 
+  it('lays out again in landscape after a rotation', () => {
+    const d = openApp('com.droidproof.settings');
+    d.display.rotation = 1;
+    const { hierarchy } = d.ui.snapshot();
+    expect(hierarchy.rotation).toBe(1);
+    expect(hierarchy.roots[0].bounds).toEqual({ left: 0, top: 63, right: 2400, bottom: 1080 - 126 });
+  });
+
   it('reports switches as checkable and their checked state', () => {
     const d = openApp('com.droidproof.settings');
     const wifi = node(d.ui.activeRoot(), 'com.droidproof.settings:id/switch_wi_fi');

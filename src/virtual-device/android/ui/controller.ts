@@ -165,7 +165,7 @@ export class UiController {
   /** ACTION_IME_ENTER on the focused field (or `node`). */
   imeAction(node?: AndroidNode): boolean {
     const target = node ? this.resolve(node) : this.focusedField();
-    if (!target || target.view.spec.kind !== 'input') return false;
+    if (target?.view.spec.kind !== 'input') return false;
     return this.dispatch(target.window, target.view.spec.onImeAction);
   }
 

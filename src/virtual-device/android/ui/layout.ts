@@ -104,6 +104,9 @@ function childKey(parent: string, index: number, spec: AnyViewSpec): string {
 }
 
 class Layout {
+  /** Natural heights of this pass: parents and children ask for the same views repeatedly. */
+  private readonly heights = new Map<AnyViewSpec, number>();
+
   constructor(private readonly input: LayoutInput) {}
 
   private px(dp: number): number {
@@ -112,6 +115,15 @@ class Layout {
 
   /** Natural height in px; 0 for flexible views (fill, scroll without height, containers of those). */
   measure(spec: AnyViewSpec): number {
+    let height = this.heights.get(spec);
+    if (height === undefined) {
+      height = this.naturalHeight(spec);
+      this.heights.set(spec, height);
+    }
+    return height;
+  }
+
+  private naturalHeight(spec: AnyViewSpec): number {
     if (spec.height !== undefined) return this.px(spec.height);
     if (isFlexible(spec)) return 0;
     const children = spec.children ?? [];

@@ -26,7 +26,12 @@ export const openAppAction = defineAction({
       return returnedFailure(step, 'APP_NOT_INSTALLED', `Package ${p.applicationId} is not installed`, data);
     }
     if (!ctx.platform.launch(p.applicationId)) {
-      return returnedFailure(step, 'ACTION_FAILED', `Package ${p.applicationId} has no launcher activity`, data);
+      return returnedFailure(
+        step,
+        'ACTION_FAILED',
+        `Package ${p.applicationId} has no launcher activity`,
+        data,
+      );
     }
     if (p.skipNavigationWait) return succeeded(step, data);
     const reached = await pollUntil(ctx, p.navigationTimeoutMs, () =>

@@ -58,9 +58,14 @@ export const swipeAction = defineAction({
   gates: UI_GATES,
   parse: (params) => ({ ...readEndpoints(params), durationMs: readDuration(params, 'durationMs') }),
   run: (ctx, step, p) =>
-    runGesture(ctx, step, { start: p.start, end: p.end, holdMs: 0, moveMs: p.durationMs }, {
-      duration_ms: String(p.durationMs),
-    }),
+    runGesture(
+      ctx,
+      step,
+      { start: p.start, end: p.end, holdMs: 0, moveMs: p.durationMs },
+      {
+        duration_ms: String(p.durationMs),
+      },
+    ),
 });
 
 export const dragAction = defineAction({
@@ -72,8 +77,13 @@ export const dragAction = defineAction({
     moveDurationMs: readDuration(params, 'moveDurationMs'),
   }),
   run: (ctx, step, p) =>
-    runGesture(ctx, step, { start: p.start, end: p.end, holdMs: p.holdDurationMs, moveMs: p.moveDurationMs }, {
-      hold_duration_ms: String(p.holdDurationMs),
-      move_duration_ms: String(p.moveDurationMs),
-    }),
+    runGesture(
+      ctx,
+      step,
+      { start: p.start, end: p.end, holdMs: p.holdDurationMs, moveMs: p.moveDurationMs },
+      {
+        hold_duration_ms: String(p.holdDurationMs),
+        move_duration_ms: String(p.moveDurationMs),
+      },
+    ),
 });

@@ -20,11 +20,22 @@ import {
   invokeNotificationActionAction,
   listNotificationsAction,
 } from './notifications.js';
-import { cancelToastAction, clearOnScreenLogAction, setOnScreenLogAction, showToastAction } from './overlay.js';
+import {
+  cancelToastAction,
+  clearOnScreenLogAction,
+  setOnScreenLogAction,
+  showToastAction,
+} from './overlay.js';
 import { readKeyValuePairAction, readTextAction } from './read.js';
 import { startRecordingAction, stopRecordingAction } from './recording.js';
 import { scrollAction, scrollAndClickAction, scrollUntilAction } from './scroll.js';
-import { closeAppAction, doctorPingAction, pressKeyAction, sleepAction, takeScreenshotAction } from './system.js';
+import {
+  closeAppAction,
+  doctorPingAction,
+  pressKeyAction,
+  sleepAction,
+  takeScreenshotAction,
+} from './system.js';
 import { waitForNavigationAction, waitForNodeAction } from './wait.js';
 
 const ALL: AnyActionSpec[] = [
@@ -65,4 +76,6 @@ const ALL: AnyActionSpec[] = [
   mediaSeekAction,
 ];
 
-export const OPERATOR_ACTIONS: ReadonlyMap<string, AnyActionSpec> = new Map(ALL.map((spec) => [spec.type, spec]));
+export const OPERATOR_ACTIONS: ReadonlyMap<string, AnyActionSpec> = new Map(
+  ALL.map((spec) => [spec.type, spec]),
+);

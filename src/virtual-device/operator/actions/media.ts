@@ -6,7 +6,7 @@
  * `OperatorState.recordPlayerReport`) from platform queries. Controls are
  * dispatched once; an optional wait confirms the player's reported state.
  */
-import { LISTING_DEFAULTS, ListingParamsSchema } from '../../../contract/actions/notifications.js';
+
 import {
   MEDIA_DEFAULTS,
   MediaControlParamsSchema,
@@ -14,10 +14,16 @@ import {
   MediaTargetParamsSchema,
   ObserveMediaParamsSchema,
 } from '../../../contract/actions/media.js';
-import type { MediaControl, MediaSessionInfo, PlaybackReport, PlaybackStateName } from '../../android/system/media.js';
+import { LISTING_DEFAULTS, ListingParamsSchema } from '../../../contract/actions/notifications.js';
+import type {
+  MediaControl,
+  MediaSessionInfo,
+  PlaybackReport,
+  PlaybackStateName,
+} from '../../android/system/media.js';
 import { type ActionContext, BACKGROUND_GATES, defineAction } from '../context.js';
-import { StepFailure, succeeded } from '../envelope.js';
 import { MAX_LISTING_PAYLOAD_BYTES, payloadJson, requireListener, truncateText } from '../device-state.js';
+import { StepFailure, succeeded } from '../envelope.js';
 import { pollUntil } from './wait.js';
 
 const ADVANCING: ReadonlySet<PlaybackStateName> = new Set(['playing', 'fast_forwarding', 'rewinding']);
@@ -62,7 +68,11 @@ export function describeSession(ctx: ActionContext, info: MediaSessionInfo, maxT
     };
   }
   const { report } = record;
-  return { ...base, ...positionEvidence(report, now, duration), bufferedPositionMs: nonNegative(report.bufferedPositionMs) };
+  return {
+    ...base,
+    ...positionEvidence(report, now, duration),
+    bufferedPositionMs: nonNegative(report.bufferedPositionMs),
+  };
 }
 
 function positionEvidence(report: PlaybackReport, now: number, duration: number | null) {
@@ -99,7 +109,7 @@ function positionEvidence(report: PlaybackReport, now: number, duration: number 
 
 function live(ctx: ActionContext, sessionId: string): MediaSessionInfo | undefined {
   const info = ctx.platform.media.get(sessionId);
-  return info && info.active && !info.released ? info : undefined;
+  return info?.active && !info.released ? info : undefined;
 }
 
 /** Resolves the target to a live session (000:7-14). */
@@ -108,7 +118,8 @@ function resolveSession(ctx: ActionContext, target: Target): MediaSessionInfo {
   if (target.mediaSessionId !== undefined) {
     const sessionId = ctx.state.mediaSessionsByHandle.get(target.mediaSessionId);
     const info = sessionId === undefined ? undefined : live(ctx, sessionId);
-    if (!info) throw new StepFailure('MEDIA_SESSION_EXPIRED', 'The media session handle expired; list sessions again');
+    if (!info)
+      throw new StepFailure('MEDIA_SESSION_EXPIRED', 'The media session handle expired; list sessions again');
     return info;
   }
   const sessions = ctx.platform.media.list(target.applicationId);
@@ -116,7 +127,10 @@ function resolveSession(ctx: ActionContext, target: Target): MediaSessionInfo {
     throw new StepFailure('MEDIA_SESSION_EXPIRED', `No active media session for ${target.applicationId}`);
   }
   if (sessions.length > 1) {
-    throw new StepFailure('MEDIA_SESSION_AMBIGUOUS', `${sessions.length} sessions for ${target.applicationId}; select by mediaSessionId`);
+    throw new StepFailure(
+      'MEDIA_SESSION_AMBIGUOUS',
+      `${sessions.length} sessions for ${target.applicationId}; select by mediaSessionId`,
+    );
   }
   return sessions[0];
 }
@@ -131,7 +145,11 @@ export const listMediaSessionsAction = defineAction({
     const sessions: ReturnType<typeof describeSession>[] = [];
     for (const info of all.slice(0, p.limit)) {
       const next = [...sessions, describeSession(ctx, info, p.maxTextChars)];
-      if (Buffer.byteLength(payloadJson(ctx, { sessions: next, total: all.length, truncated: true })) > MAX_LISTING_PAYLOAD_BYTES) break;
+      if (
+        Buffer.byteLength(payloadJson(ctx, { sessions: next, total: all.length, truncated: true })) >
+        MAX_LISTING_PAYLOAD_BYTES
+      )
+        break;
       sessions.push(next[next.length - 1]);
     }
     return succeeded(step, {
@@ -176,8 +194,11 @@ export const observeMediaAction = defineAction({
       });
     });
     try {
-      const expired = await pollUntil(ctx, p.durationMs, () => (live(ctx, info.sessionId) ? undefined : true));
-      if (expired) throw new StepFailure('MEDIA_SESSION_EXPIRED', 'The observed session ended or became inactive');
+      const expired = await pollUntil(ctx, p.durationMs, () =>
+        live(ctx, info.sessionId) ? undefined : true,
+      );
+      if (expired)
+        throw new StepFailure('MEDIA_SESSION_EXPIRED', 'The observed session ended or became inactive');
     } finally {
       unsubscribe();
     }
@@ -202,6 +223,19 @@ export const observeMediaAction = defineAction({
   },
 });
 
+/** The target session, which must advertise `command` (000:42-43, 000:51). */
+function controllableSession(ctx: ActionContext, target: Target, command: MediaControl): MediaSessionInfo {
+  const info = resolveSession(ctx, target);
+  if (!info.supportedControls.includes(command)) {
+    throw new StepFailure(
+      'MEDIA_ACTION_UNSUPPORTED',
+      `The session does not advertise ${command}`,
+      ctx.evidence,
+    );
+  }
+  return info;
+}
+
 /** Dispatches `control` once and optionally waits for a new report satisfying `confirmed`. */
 async function control(
   ctx: ActionContext,
@@ -214,12 +248,20 @@ async function control(
   const before = ctx.state.playerReports.get(info.sessionId)?.sequence ?? 0;
   const dispatchedAt = ctx.platform.now();
   if (!ctx.platform.media.dispatch(info.sessionId, command, positionMs)) {
-    throw new StepFailure('MEDIA_SESSION_EXPIRED', 'The session ended before the control was sent', ctx.evidence);
+    throw new StepFailure(
+      'MEDIA_SESSION_EXPIRED',
+      'The session ended before the control was sent',
+      ctx.evidence,
+    );
   }
   ctx.evidence.dispatched = 'true';
   const check = () => {
     if (!live(ctx, info.sessionId)) {
-      throw new StepFailure('MEDIA_SESSION_EXPIRED', 'The session ended or became inactive during the wait', ctx.evidence);
+      throw new StepFailure(
+        'MEDIA_SESSION_EXPIRED',
+        'The session ended or became inactive during the wait',
+        ctx.evidence,
+      );
     }
     const record = ctx.state.playerReports.get(info.sessionId);
     return record && record.sequence > before && confirmed(record.report, dispatchedAt) ? true : undefined;
@@ -227,7 +269,11 @@ async function control(
   if (waitTimeoutMs === 0) return check() === true;
   const observed = await pollUntil(ctx, waitTimeoutMs, check);
   if (!observed) {
-    throw new StepFailure('MEDIA_POSTCONDITION_TIMEOUT', 'The player did not report the requested state in time', ctx.evidence);
+    throw new StepFailure(
+      'MEDIA_POSTCONDITION_TIMEOUT',
+      'The player did not report the requested state in time',
+      ctx.evidence,
+    );
   }
   return true;
 }
@@ -244,11 +290,14 @@ function playPause(type: 'media_pause' | 'media_play') {
     },
     run: async (ctx, step, p) => {
       Object.assign(ctx.evidence, { dispatched: 'false', waitTimeoutMs: String(p.waitTimeoutMs) });
-      const info = resolveSession(ctx, p);
-      if (!info.supportedControls.includes(command)) {
-        throw new StepFailure('MEDIA_ACTION_UNSUPPORTED', `The session does not advertise ${command}`, ctx.evidence);
-      }
-      const observed = await control(ctx, info, command, p.waitTimeoutMs, (report) => report.state === target);
+      const info = controllableSession(ctx, p, command);
+      const observed = await control(
+        ctx,
+        info,
+        command,
+        p.waitTimeoutMs,
+        (report) => report.state === target,
+      );
       return succeeded(step, {
         ...ctx.evidence,
         payload: payloadJson(ctx, {
@@ -284,13 +333,14 @@ export const mediaSeekAction = defineAction({
       positionToleranceMs: String(p.positionToleranceMs),
       waitTimeoutMs: String(p.waitTimeoutMs),
     });
-    const info = resolveSession(ctx, p);
-    if (!info.supportedControls.includes('seek')) {
-      throw new StepFailure('MEDIA_ACTION_UNSUPPORTED', 'The session does not advertise seek', ctx.evidence);
-    }
+    const info = controllableSession(ctx, p, 'seek');
     const duration = info.metadata.durationMs;
     if (duration !== null && duration >= 0 && p.positionMs > duration) {
-      throw new StepFailure('MEDIA_POSITION_OUT_OF_RANGE', `positionMs exceeds the known duration ${duration}`, ctx.evidence);
+      throw new StepFailure(
+        'MEDIA_POSITION_OUT_OF_RANGE',
+        `positionMs exceeds the known duration ${duration}`,
+        ctx.evidence,
+      );
     }
     const observed = await control(
       ctx,

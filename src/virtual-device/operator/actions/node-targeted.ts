@@ -12,7 +12,13 @@ import { returnedFailure, type StepIdentity, type StepResult, succeeded } from '
 import type { ParamReader } from '../params.js';
 import { noteDispatch, pointJson, receipt } from '../receipts.js';
 import { readRetry } from '../retry.js';
-import { type Selection, selectionFailure, selectWithRetry, summaryOf, withSelectionWarning } from '../selection.js';
+import {
+  type Selection,
+  selectionFailure,
+  selectWithRetry,
+  summaryOf,
+  withSelectionWarning,
+} from '../selection.js';
 
 export interface TargetParams {
   matcher: NodeMatcher;
@@ -79,7 +85,8 @@ export const clickAction = defineAction({
       params.fail('matcher', 'requires exactly one of params.matcher or params.coordinate');
     }
     if (params.has('coordinate')) {
-      if (clickType === 'focus') params.fail('clickType', 'clickType focus is invalid with params.coordinate');
+      if (clickType === 'focus')
+        params.fail('clickType', 'clickType focus is invalid with params.coordinate');
       readRetry(params, 'retry', 'UiReadiness');
       return { mode: 'coordinate', coordinate: params.point('coordinate'), clickType };
     }
@@ -97,7 +104,9 @@ export const clickAction = defineAction({
       }
       const completed = await tapAt(ctx, p.coordinate, p.clickType === 'long_click');
       const data = { coordinate, ...receipt(ctx) };
-      return completed ? succeeded(step, data) : returnedFailure(step, 'GESTURE_FAILED', 'Tap gesture failed', data);
+      return completed
+        ? succeeded(step, data)
+        : returnedFailure(step, 'GESTURE_FAILED', 'Tap gesture failed', data);
     }
     const selected = await selectTarget(ctx, step, p);
     if (!('resolution' in selected)) return selected;
@@ -108,7 +117,8 @@ export const clickAction = defineAction({
       counts,
       p.strict,
     );
-    if (!outcome.accepted) return returnedFailure(step, outcome.code ?? 'NODE_NOT_CLICKABLE', 'Click was not accepted', data);
+    if (!outcome.accepted)
+      return returnedFailure(step, outcome.code ?? 'NODE_NOT_CLICKABLE', 'Click was not accepted', data);
     return succeeded(step, data);
   },
 });
@@ -155,7 +165,11 @@ export const enterTextAction = defineAction({
       else submitMethod = 'submit_unavailable';
     }
     const submission =
-      submitMethod === 'not_requested' ? 'not_requested' : submitMethod === 'submit_unavailable' ? 'unavailable' : 'accepted';
+      submitMethod === 'not_requested'
+        ? 'not_requested'
+        : submitMethod === 'submit_unavailable'
+          ? 'unavailable'
+          : 'accepted';
     return succeeded(
       step,
       withSelectionWarning(

@@ -13,8 +13,8 @@ import {
 } from '../../../contract/actions/notifications.js';
 import type { ActiveNotification } from '../../android/system/notifications.js';
 import { type ActionContext, BACKGROUND_GATES, defineAction, UI_GATES } from '../context.js';
-import { StepFailure, succeeded } from '../envelope.js';
 import { MAX_LISTING_PAYLOAD_BYTES, payloadJson, requireListener, truncateText } from '../device-state.js';
+import { StepFailure, succeeded } from '../envelope.js';
 import { pollUntil } from './wait.js';
 
 /** At most this many buttons are advertised per notification; more are reported as truncated. */
@@ -37,7 +37,12 @@ function describe(ctx: ActionContext, n: ActiveNotification, maxTextChars: numbe
     group: n.group,
     groupSummary: n.groupSummary,
     actions: advertised.map((a, i) => ({
-      actionId: ctx.state.issueNotificationAction({ key: n.key, revision: n.revision, actionIndex: a.index, generation }),
+      actionId: ctx.state.issueNotificationAction({
+        key: n.key,
+        revision: n.revision,
+        actionIndex: a.index,
+        generation,
+      }),
       title: actionTitles[i].text,
       requiresInput: a.requiresInput,
       requiresAuthentication: a.requiresAuthentication,
@@ -61,7 +66,9 @@ export const listNotificationsAction = defineAction({
     const notifications: ReturnType<typeof describe>[] = [];
     for (const n of active.slice(0, p.limit)) {
       const next = [...notifications, describe(ctx, n, p.maxTextChars)];
-      const size = Buffer.byteLength(payloadJson(ctx, { notifications: next, total: active.length, truncated: true }));
+      const size = Buffer.byteLength(
+        payloadJson(ctx, { notifications: next, total: active.length, truncated: true }),
+      );
       if (size > MAX_LISTING_PAYLOAD_BYTES) break;
       notifications.push(next[next.length - 1]);
     }
@@ -81,14 +88,22 @@ export const dismissNotificationAction = defineAction({
     requireListener(ctx);
     ctx.evidence.waitTimeoutMs = String(p.waitTimeoutMs);
     const current = ctx.platform.notifications.get(p.notificationKey);
-    if (!current) throw new StepFailure('NOTIFICATION_EXPIRED', 'The notification key is no longer active', { ...ctx.evidence, dispatched: 'false' });
+    if (!current)
+      throw new StepFailure('NOTIFICATION_EXPIRED', 'The notification key is no longer active', {
+        ...ctx.evidence,
+        dispatched: 'false',
+      });
     if (!current.clearable) {
-      throw new StepFailure('NOTIFICATION_NOT_DISMISSIBLE', 'The notification is not clearable', { ...ctx.evidence, dispatched: 'false' });
+      throw new StepFailure('NOTIFICATION_NOT_DISMISSIBLE', 'The notification is not clearable', {
+        ...ctx.evidence,
+        dispatched: 'false',
+      });
     }
     ctx.platform.notifications.dismiss(p.notificationKey);
     ctx.evidence.dispatched = 'true';
     const gone = () => (ctx.platform.notifications.get(p.notificationKey) ? undefined : true);
-    const removalObserved = (p.waitTimeoutMs > 0 ? await pollUntil(ctx, p.waitTimeoutMs, gone) : gone()) === true;
+    const removalObserved =
+      (p.waitTimeoutMs > 0 ? await pollUntil(ctx, p.waitTimeoutMs, gone) : gone()) === true;
     return succeeded(step, {
       ...ctx.evidence,
       payload: payloadJson(ctx, {
@@ -111,22 +126,33 @@ export const invokeNotificationActionAction = defineAction({
     const ref = ctx.state.notificationActions.get(p.actionId);
     const generation = ctx.platform.notifications.listener(ctx.state.packageName).generation;
     if (!ref || ref.key !== p.notificationKey || ref.generation !== generation) {
-      throw fail('NOTIFICATION_ACTION_EXPIRED', 'The action handle is unknown or no longer valid; list again');
+      throw fail(
+        'NOTIFICATION_ACTION_EXPIRED',
+        'The action handle is unknown or no longer valid; list again',
+      );
     }
     const current = ctx.platform.notifications.get(p.notificationKey);
     if (!current) throw fail('NOTIFICATION_EXPIRED', 'The notification key is no longer active');
-    if (current.revision !== ref.revision) throw fail('NOTIFICATION_ACTION_EXPIRED', 'The notification changed since it was listed');
+    if (current.revision !== ref.revision)
+      throw fail('NOTIFICATION_ACTION_EXPIRED', 'The notification changed since it was listed');
     const action = current.actions[ref.actionIndex];
-    if (action?.requiresInput) throw fail('NOTIFICATION_ACTION_INPUT_UNSUPPORTED', 'The button requires RemoteInput');
+    if (action?.requiresInput)
+      throw fail('NOTIFICATION_ACTION_INPUT_UNSUPPORTED', 'The button requires RemoteInput');
     if (action?.requiresAuthentication) {
       throw fail('NOTIFICATION_ACTION_AUTHENTICATION_UNSUPPORTED', 'The button requires authentication');
     }
     const result = ctx.platform.notifications.invokeAction(p.notificationKey, ref.revision, ref.actionIndex);
-    if (result.status === 'cancelled') throw fail('NOTIFICATION_ACTION_CANCELLED', 'Android cancelled the PendingIntent');
-    if (result.status !== 'sent') throw fail('NOTIFICATION_ACTION_EXPIRED', `The advertised action is gone (${result.status})`);
+    if (result.status === 'cancelled')
+      throw fail('NOTIFICATION_ACTION_CANCELLED', 'Android cancelled the PendingIntent');
+    if (result.status !== 'sent')
+      throw fail('NOTIFICATION_ACTION_EXPIRED', `The advertised action is gone (${result.status})`);
     return succeeded(step, {
       dispatched: 'true',
-      payload: payloadJson(ctx, { notificationKey: p.notificationKey, actionId: p.actionId, dispatched: true }),
+      payload: payloadJson(ctx, {
+        notificationKey: p.notificationKey,
+        actionId: p.actionId,
+        dispatched: true,
+      }),
     });
   },
 });

@@ -9,7 +9,10 @@
  * 1.25 em high. Templates are resolved once when the panel is set (the
  * virtual device has no focus-change refresh loop).
  */
-import { ON_SCREEN_LOG_PLACEHOLDERS, templateProblem } from '../../../contract/on-screen-log-template.js';
+import {
+  type ON_SCREEN_LOG_PLACEHOLDERS,
+  templateProblem,
+} from '../../../contract/on-screen-log-template.js';
 import { type ActionContext, defineAction, UI_GATES } from '../context.js';
 import { StepFailure, succeeded } from '../envelope.js';
 import type { ParamReader } from '../params.js';
@@ -30,7 +33,8 @@ function readText(params: ParamReader, key: string): string {
     params.fail(key, `params.${key} must be 1-${MAX_TEXT} UTF-16 units with a non-whitespace character`);
   }
   // LF and TAB are allowed; other control characters are rejected (003:2849).
-  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(value)) params.fail(key, `params.${key} contains control characters`);
+  if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(value))
+    params.fail(key, `params.${key} contains control characters`);
   return value;
 }
 
@@ -47,7 +51,8 @@ export const showToastAction = defineAction({
     rejectUnknownKeys(params, ['text', 'duration']);
     const text = readText(params, 'text');
     const duration = params.optionalString('duration') ?? 'short';
-    if (duration !== 'short' && duration !== 'long') params.fail('duration', 'params.duration must be short or long');
+    if (duration !== 'short' && duration !== 'long')
+      params.fail('duration', 'params.duration must be short or long');
     return { text, duration };
   },
   run: async (ctx, step, p) => {
@@ -119,14 +124,16 @@ function readPanelInt(params: ParamReader, key: string, fallback: number, min: n
 /** `#RRGGBB` becomes opaque `#FFRRGGBB`; output is upper case (003:2866). */
 function readColor(params: ParamReader, key: string, fallback: string): string {
   const value = params.optionalString(key) ?? fallback;
-  if (!/^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(value)) params.fail(key, `params.${key} must be #RRGGBB or #AARRGGBB`);
+  if (!/^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(value))
+    params.fail(key, `params.${key} must be #RRGGBB or #AARRGGBB`);
   return (value.length === 7 ? `#FF${value.slice(1)}` : value).toUpperCase();
 }
 
 function parsePanel(params: ParamReader): PanelParams {
   rejectUnknownKeys(params, PANEL_KEYS);
   const hasText = params.has('text');
-  if (hasText === params.has('template')) params.fail('text', 'requires exactly one of params.text or params.template');
+  if (hasText === params.has('template'))
+    params.fail('text', 'requires exactly one of params.text or params.template');
   let source: PanelParams['source'];
   if (hasText) source = { text: readText(params, 'text') };
   else {
@@ -176,11 +183,14 @@ export function expandTemplate(ctx: ActionContext, template: string): string {
     'system.language_tag': tag,
     'system.language_name': languageName,
   };
-  const expanded = template.replace(/\{\{\{\{|\}\}\}\}|\{\{([a-z_.]+)\}\}/g, (match, name: string | undefined) => {
-    if (match === '{{{{') return '{{';
-    if (match === '}}}}') return '}}';
-    return bounded(values[name as keyof typeof values], VALUE_MAX);
-  });
+  const expanded = template.replace(
+    /\{\{\{\{|\}\}\}\}|\{\{([a-z_.]+)\}\}/g,
+    (match, name: string | undefined) => {
+      if (match === '{{{{') return '{{';
+      if (match === '}}}}') return '}}';
+      return bounded(values[name as keyof typeof values], VALUE_MAX);
+    },
+  );
   return bounded(expanded, EXPANDED_MAX);
 }
 
@@ -193,7 +203,11 @@ function wrap(text: string, charsPerLine: number): string[] {
   return lines;
 }
 
-function layoutPanel(ctx: ActionContext, p: PanelParams, text: string): { drawing: PanelDrawing; truncated: boolean } {
+function layoutPanel(
+  ctx: ActionContext,
+  p: PanelParams,
+  text: string,
+): { drawing: PanelDrawing; truncated: boolean } {
   const display = ctx.platform.display();
   const density = display.densityDpi / 160;
   const px = (dp: number) => Math.round(dp * density);
@@ -208,7 +222,10 @@ function layoutPanel(ctx: ActionContext, p: PanelParams, text: string): { drawin
   const charsPerLine = Math.max(1, Math.floor((width - 2 * padding) / (fontPx * GLYPH_EM)));
   const fitLines = Math.floor((usableBottom - top - 2 * padding) / lineHeight);
   if (left < 0 || left + width > display.width || fitLines < 1) {
-    throw new StepFailure('ON_SCREEN_LOG_LAYOUT_INVALID', 'The usable display cannot contain the requested panel');
+    throw new StepFailure(
+      'ON_SCREEN_LOG_LAYOUT_INVALID',
+      'The usable display cannot contain the requested panel',
+    );
   }
   const all = wrap(text, charsPerLine);
   const lines = all.slice(0, fitLines);

@@ -68,7 +68,12 @@ export const readTextAction = defineAction({
     );
     const invalid = values.find((value) => !passes(p.validator, value));
     if (invalid !== undefined) {
-      return returnedFailure(step, 'VALIDATION_FAILED', `Value does not satisfy the ${p.validator?.kind} validator`, data);
+      return returnedFailure(
+        step,
+        'VALIDATION_FAILED',
+        `Value does not satisfy the ${p.validator?.kind} validator`,
+        data,
+      );
     }
     return succeeded(step, data);
   },
@@ -79,7 +84,7 @@ export const readTextAction = defineAction({
  * inside the label's parent and outside the label's own subtree, that has a
  * non-empty label (a settings row's summary, a form row's field).
  */
-function valueOf(observation: Observation, label: UiNode): string | undefined {
+function pairedValue(observation: Observation, label: UiNode): string | undefined {
   const { entries } = observation.index;
   const entry = entryOf(observation.index, label);
   const parent = entry.parent >= 0 ? entries[entry.parent] : undefined;
@@ -108,14 +113,19 @@ export const readKeyValuePairAction = defineAction({
     const { observation, resolution, counts } = selected;
     const pairs = (p.all ? resolution.matches : [resolution.target]).map((match) => ({
       key: nodeLabel(match.node),
-      value: valueOf(observation, match.node),
+      value: pairedValue(observation, match.node),
     }));
     if (!p.all && pairs[0].value === undefined) {
-      return returnedFailure(step, 'NODE_NOT_FOUND', 'No value node found next to the label', { key: pairs[0].key });
+      return returnedFailure(step, 'NODE_NOT_FOUND', 'No value node found next to the label', {
+        key: pairs[0].key,
+      });
     }
     const data: Record<string, string> = p.all
       ? { pairs: JSON.stringify(pairs.map((pair) => ({ key: pair.key, value: pair.value ?? null }))) }
       : { key: pairs[0].key, value: pairs[0].value as string };
-    return succeeded(step, withSelectionWarning({ ...data, candidate_count: String(resolution.candidateCount) }, counts, false));
+    return succeeded(
+      step,
+      withSelectionWarning({ ...data, candidate_count: String(resolution.candidateCount) }, counts, false),
+    );
   },
 });

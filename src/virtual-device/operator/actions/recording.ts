@@ -15,7 +15,8 @@ const SESSION_ID = /^[a-zA-Z0-9_-]+$/;
 
 function readSessionId(params: ParamReader): string | undefined {
   const sessionId = params.optionalString('sessionId');
-  if (sessionId !== undefined && sessionId.trim() === '') params.fail('sessionId', 'params.sessionId must not be blank');
+  if (sessionId !== undefined && sessionId.trim() === '')
+    params.fail('sessionId', 'params.sessionId must not be blank');
   readRetry(params, 'retry', 'None');
   return sessionId;
 }
@@ -29,7 +30,9 @@ export function recordEvent(ctx: ActionContext, event: { type: string } & Record
   const recording = ctx.state.recording;
   if (!recording) return;
   const { type, ...fields } = event;
-  recording.lines.push(JSON.stringify({ ts: ctx.platform.wallTime(), seq: recording.nextSeq++, type, ...fields }));
+  recording.lines.push(
+    JSON.stringify({ ts: ctx.platform.wallTime(), seq: recording.nextSeq++, type, ...fields }),
+  );
 }
 
 export const startRecordingAction = defineAction({

@@ -6,6 +6,7 @@
  * or replayed.
  */
 import type { NodeMatcher } from '../../../contract/matcher.js';
+import type { RetryPolicy } from '../../../contract/retry.js';
 import { findMatches } from '../../../contract/selector/match.js';
 import { resolveInIndex, SelectionError } from '../../../contract/selector/resolve.js';
 import { type ClickType, dispatchClick } from '../click-dispatch.js';
@@ -22,9 +23,9 @@ import type { ParamReader } from '../params.js';
 import { receipt } from '../receipts.js';
 import { readRetry, retryDelayMs } from '../retry.js';
 import {
-  chooseContainer,
-  ContainerFailure,
   type ContainerChoice,
+  ContainerFailure,
+  chooseContainer,
   DIRECTIONS,
   type Direction,
   type ScrollStep,
@@ -32,9 +33,14 @@ import {
   scrollData,
   scrollOnce,
 } from '../scroll-engine.js';
-import { candidatesOf, type Observation, observeOrFail, summaryOf, withSelectionWarning } from '../selection.js';
+import {
+  candidatesOf,
+  type Observation,
+  observeOrFail,
+  summaryOf,
+  withSelectionWarning,
+} from '../selection.js';
 import { readClickType } from './node-targeted.js';
-import type { RetryPolicy } from '../../../contract/retry.js';
 
 function readTuning(params: ParamReader): ScrollTuning {
   const direction = params.optionalString('direction') ?? 'down';
@@ -98,9 +104,15 @@ export const scrollAction = defineAction({
       warningCounts(choice, 0),
       p.tuning.strict,
     );
-    if (result.outcome === 'gesture_failed') return returnedFailure(step, 'GESTURE_FAILED', 'Scroll gesture failed', data);
+    if (result.outcome === 'gesture_failed')
+      return returnedFailure(step, 'GESTURE_FAILED', 'Scroll gesture failed', data);
     if (result.outcome === 'container_lost') {
-      return returnedFailure(step, 'CONTAINER_LOST', 'The scroll container disappeared after the gesture', data);
+      return returnedFailure(
+        step,
+        'CONTAINER_LOST',
+        'The scroll container disappeared after the gesture',
+        data,
+      );
     }
     return succeeded(step, data);
   },
@@ -125,7 +137,10 @@ function targetsIn(observation: Observation, matcher: NodeMatcher, within: numbe
 }
 
 /** The legacy unscoped initial check: first match anywhere, counted for the warning. */
-function initiallyVisible(observation: Observation, matcher: NodeMatcher): { entry: number; count: number } | undefined {
+function initiallyVisible(
+  observation: Observation,
+  matcher: NodeMatcher,
+): { entry: number; count: number } | undefined {
   try {
     const resolution = resolveInIndex(observation.index, matcher, { screen: observation.index.screen });
     const entry = observation.index.entries.findIndex((e) => e.node === resolution.target.node);
@@ -206,7 +221,8 @@ async function search(ctx: ActionContext, step: StepIdentity, p: SearchParams): 
   );
   if (!matcher) return succeeded(step, data);
   const code = termination === 'not_scrollable' ? 'CONTAINER_NOT_SCROLLABLE' : 'NODE_NOT_FOUND';
-  const message = code === 'NODE_NOT_FOUND' ? 'Target not found within the scroll bounds' : 'Container stopped scrolling';
+  const message =
+    code === 'NODE_NOT_FOUND' ? 'Target not found within the scroll bounds' : 'Container stopped scrolling';
   if (tuning.strict) throw new StepFailure(code, message, { ...data, candidate_count: '0' });
   return returnedFailure(step, code, message, { ...data, candidate_count: '0' });
 }
@@ -237,7 +253,12 @@ async function finish(
     const outcome = await dispatchClick(ctx, observation, node, p.clickType);
     data = { ...data, ...outcome.data };
     if (!outcome.accepted) {
-      return returnedFailure(step, outcome.code ?? 'NODE_NOT_CLICKABLE', 'Click after scroll was not accepted', withSelectionWarning(data, counts, p.tuning.strict));
+      return returnedFailure(
+        step,
+        outcome.code ?? 'NODE_NOT_CLICKABLE',
+        'Click after scroll was not accepted',
+        withSelectionWarning(data, counts, p.tuning.strict),
+      );
     }
   }
   return succeeded(step, withSelectionWarning(data, counts, p.tuning.strict));

@@ -17,13 +17,15 @@ export const pressKeyAction = defineAction({
   gates: UI_GATES,
   parse: (params) => {
     const key = params.requiredString('key').trim().toLowerCase();
-    if (!(KEYS as readonly string[]).includes(key)) params.fail('key', `params.key must be one of ${KEYS.join(', ')}`);
+    if (!(KEYS as readonly string[]).includes(key))
+      params.fail('key', `params.key must be one of ${KEYS.join(', ')}`);
     readRetry(params, 'retry', 'None');
     return { key: key as GlobalKey };
   },
   run: async (ctx, step, p) => {
     const accepted = ctx.platform.globalAction(p.key);
-    if (!accepted) return returnedFailure(step, 'ACTION_FAILED', `Global action ${p.key} was rejected`, { key: p.key });
+    if (!accepted)
+      return returnedFailure(step, 'ACTION_FAILED', `Global action ${p.key} was rejected`, { key: p.key });
     return succeeded(step, { key: p.key });
   },
 });
@@ -68,7 +70,11 @@ export const takeScreenshotAction = defineAction({
     return {};
   },
   run: async (_ctx, step) =>
-    returnedFailure(step, 'UNSUPPORTED_RUNTIME_SCREENSHOT', 'Screenshots are captured host-side with screencap'),
+    returnedFailure(
+      step,
+      'UNSUPPORTED_RUNTIME_SCREENSHOT',
+      'Screenshots are captured host-side with screencap',
+    ),
 });
 
 /** The host force-stops before dispatch; the runtime marks its own close unsupported (003:2994-2997, 7960). */
@@ -84,4 +90,3 @@ export const closeAppAction = defineAction({
       application_id: p.applicationId,
     }),
 });
-

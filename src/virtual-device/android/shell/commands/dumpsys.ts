@@ -18,7 +18,7 @@ function formatTime(ms: number): string {
 
 export function dumpPackage(device: VirtualAndroid, packageName: string): string {
   const pkg = device.packages.get(packageName);
-  if (!pkg) return 'Dexopt state:\n  Unable to find package: ' + packageName + '\n';
+  if (!pkg) return `Dexopt state:\n  Unable to find package: ${packageName}\n`;
   const granted = [...pkg.grantedPermissions].map((p) => `        ${p}: granted=true\n`).join('');
   return (
     `Packages:\n  Package [${pkg.packageName}] (${hash(pkg.uid)}):\n` +

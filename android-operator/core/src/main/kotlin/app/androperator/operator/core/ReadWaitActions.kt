@@ -38,6 +38,7 @@ object ReadActions {
             val values = (if (params.all) sel.result.matches else listOf(sel.result.target)).map { it.node.label }
             val d = data(
                 "text" to if (params.all) Json.stringify(values) else values[0],
+                "target" to if (params.all) null else Observe.summaryOf(sel.observation, sel.result.target),
                 "candidate_count" to sel.result.candidateCount.toString(),
                 "validator" to params.validator?.kind
             )

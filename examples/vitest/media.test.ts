@@ -1,0 +1,24 @@
+// Media playback: the player's session observed through the Operator with device.media.observe.
+import { describe, expect, test } from 'droidproof/vitest';
+
+const PLAYER = 'com.droidproof.player';
+
+describe('media', () => {
+  test('playback advances while playing and stops advancing when paused', async ({ device }) => {
+    await device.closeApp(PLAYER);
+    await device.openApp(PLAYER);
+    await expect(device).toHaveMediaSession({ applicationId: PLAYER, state: 'paused' });
+
+    await device.node({ resourceId: `${PLAYER}:id/play_pause` }).click();
+    await expect(device).toHaveMediaSession({ applicationId: PLAYER, state: 'playing' });
+    const playing = await device.media.observe({ applicationId: PLAYER, durationMs: 1500 });
+    expect(playing.session.state).toBe('playing');
+    expect(playing.newPlayerReportCount).toBeGreaterThan(0);
+    expect(playing.reportedPositionDeltaMs).toBeGreaterThan(0);
+
+    await device.media.pause({ applicationId: PLAYER });
+    await expect(device).toHaveMediaSession({ applicationId: PLAYER, state: 'paused' });
+    const still = await device.media.observe({ applicationId: PLAYER, durationMs: 1200 });
+    expect(still.session.state).toBe('paused');
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * `testEnvironment: 'droidproof/jest-environment'` (Jest 30): the worker's
+ * leased device as the `device` global. The lease is taken on the first test
+ * file and kept for the worker process's life (Jest reuses the module across
+ * files); it ends when the worker exits. Evidence is captured on
+ * `test_fn_failure`, which Jest dispatches before `afterEach`.
+ */
+import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
+import type { Circus } from '@jest/types';
+import { TestEnvironment } from 'jest-environment-node';
+import { droidproofMatchers } from '../../matchers/matchers.js';
+import { readWorkerRuntime } from '../options.js';
+import { configureSessionMatchers } from '../worker/matcher-hook.js';
+import { closeWorkerSession, type WorkerSession, workerSession } from '../worker/session.js';
+import { hostRealmDevice } from './host-realm.js';
+import { MATCHERS_GLOBAL } from './matchers-global.js';
+import { errorMessage, jestFullName } from './test-name.js';
+
+/**
+ * The lease stays with the worker process for its next test file, which Jest
+ * starts within milliseconds. A worker that gets no further file gives the
+ * device back, and closes the sockets that would keep it from exiting when
+ * Jest ends it (Jest force-kills workers that do not exit within 500 ms).
+ */
+const IDLE_RELEASE_MS = 150;
+let idleTimer: NodeJS.Timeout | undefined;
+
+function keepLease(): void {
+  clearTimeout(idleTimer);
+}
+
+function releaseWhenIdle(): void {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => void closeWorkerSession(), IDLE_RELEASE_MS);
+}
+
+function jestWorkerLabel(): string {
+  return `jest worker ${process.env.JEST_WORKER_ID ?? '?'} (pid ${process.pid})`;
+}
+
+export default class DroidproofEnvironment extends TestEnvironment {
+  private readonly testPath: string;
+  private session?: WorkerSession;
+
+  constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
+    super(config, context);
+    this.testPath = context.testPath;
+  }
+
+  override async setup(): Promise<void> {
+    await super.setup();
+    configureSessionMatchers(readWorkerRuntime());
+    keepLease();
+    this.session = await workerSession(jestWorkerLabel());
+    this.global.device = hostRealmDevice(this.session.device);
+    (this.global as Record<symbol, unknown>)[Symbol.for(MATCHERS_GLOBAL)] = droidproofMatchers;
+  }
+
+  async handleTestEvent(event: Circus.Event): Promise<void> {
+    const session = this.session;
+    if (!session) return;
+    switch (event.name) {
+      case 'test_start':
+        await session.beginTest({
+          name: jestFullName(event.test),
+          path: this.testPath,
+          attempt: event.test.invocations,
+        });
+        break;
+      case 'test_fn_failure':
+        await session.captureFailure(errorMessage(event.error));
+        break;
+      case 'hook_failure':
+        // A failed beforeEach/afterEach fails the running test; beforeAll/afterAll have none.
+        if (session.current) await session.captureFailure(errorMessage(event.error));
+        break;
+      case 'test_done':
+        await session.endTest(
+          event.test.errors.length > 0 ? 'failed' : 'passed',
+          event.test.errors.map((error) => errorMessage(Array.isArray(error) ? error[0] : error)).join('\n'),
+        );
+        break;
+    }
+  }
+
+  override async teardown(): Promise<void> {
+    Reflect.deleteProperty(this.global, 'device');
+    releaseWhenIdle();
+    await super.teardown();
+  }
+}

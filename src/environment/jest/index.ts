@@ -1,0 +1,49 @@
+/**
+ * `droidproof/jest`: Jest's global setup and teardown (main process). The
+ * default export does both, so one module serves as `globalSetup` and
+ * `globalTeardown`:
+ *
+ *     // jest.config.js
+ *     export default {
+ *       testEnvironment: 'droidproof/jest-environment',
+ *       globalSetup: 'droidproof/jest',
+ *       globalTeardown: 'droidproof/jest',
+ *       setupFilesAfterEnv: ['droidproof/jest-matchers'],
+ *       reporters: ['default', 'droidproof/reporter/jest'],
+ *       testEnvironmentOptions: { droidproof: { devices: { source: 'virtual', count: 3 } } },
+ *     };
+ */
+import type { Config } from '@jest/types';
+import { parseOptions } from '../options.js';
+import { type RunHandle, startRun } from '../run.js';
+import { closeWorkerSession } from '../worker/session.js';
+
+export type { DroidproofOptionsInput as DroidproofJestOptions } from '../options.js';
+
+const RUN = Symbol.for('droidproof.jest-run');
+type RunHolder = { [RUN]?: RunHandle };
+
+export async function globalSetup(
+  _globalConfig: Config.GlobalConfig,
+  projectConfig: Config.ProjectConfig,
+): Promise<void> {
+  const options = parseOptions(projectConfig.testEnvironmentOptions?.droidproof);
+  (globalThis as RunHolder)[RUN] = await startRun(options, projectConfig.rootDir);
+}
+
+export async function globalTeardown(): Promise<void> {
+  const holder = globalThis as RunHolder;
+  const run = holder[RUN];
+  holder[RUN] = undefined;
+  // With --runInBand the environment ran in this process and still holds its lease.
+  await closeWorkerSession();
+  await run?.stop();
+}
+
+/** Global setup on the first call, global teardown on the second. */
+export default function droidproofGlobal(
+  globalConfig: Config.GlobalConfig,
+  projectConfig: Config.ProjectConfig,
+): Promise<void> {
+  return (globalThis as RunHolder)[RUN] ? globalTeardown() : globalSetup(globalConfig, projectConfig);
+}

@@ -1,0 +1,132 @@
+/**
+ * The one options schema of the runner integrations (Vitest plugin and Jest
+ * `testEnvironmentOptions.droidproof`), and the serializable slice of it
+ * that global setup hands to the workers through the environment.
+ */
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { DroidproofError } from '../contract/errors.js';
+import { EvidenceModeSchema } from '../evidence/mode.js';
+
+const PortSchema = z.number().int().min(1).max(65535);
+
+/** An attached device as the `adb` source sees it, for the `filter` predicate. */
+export interface AttachedDevice {
+  serial: string;
+  state: string;
+}
+
+const VirtualSourceSchema = z.object({
+  source: z.literal('virtual'),
+  /** How many virtual devices to start. */
+  count: z.number().int().min(1).max(32).default(2),
+  /** Register the devices with this running real adb server (127.0.0.1) instead of the built-in host front end. */
+  adbServerPort: PortSchema.optional(),
+});
+
+const AdbSourceSchema = z.object({
+  source: z.literal('adb'),
+  adbHost: z.string().default('127.0.0.1'),
+  /** Default `ANDROID_ADB_SERVER_PORT` or 5037. */
+  adbPort: PortSchema.optional(),
+  /** Only these serials; default `ANDROID_SERIAL` when set, else every device in state `device`. */
+  serials: z.array(z.string().min(1)).optional(),
+  /** Keeps a device when it returns true (runs in the runner's main process). */
+  filter: z.custom<(device: AttachedDevice) => boolean>((value) => typeof value === 'function').optional(),
+});
+
+export const DeviceSourceOptionsSchema = z.discriminatedUnion('source', [VirtualSourceSchema, AdbSourceSchema]);
+export type DeviceSourceOptions = z.infer<typeof DeviceSourceOptionsSchema>;
+
+export const AppOptionsSchema = z.object({
+  /** The app under test; it is force-stopped before every test. */
+  applicationId: z.string().min(1),
+  /** Open the app at the start of every test. */
+  launch: z.boolean().default(false),
+  /** Clear its data (`pm clear`) before every test, before the first test of each file, or never. */
+  clearData: z.enum(['test', 'file', 'never']).default('never'),
+});
+export type AppOptions = z.infer<typeof AppOptionsSchema>;
+
+export const DroidproofOptionsSchema = z.object({
+  devices: DeviceSourceOptionsSchema.default({ source: 'virtual', count: 2 }),
+  operator: z
+    .object({
+      /** Operator package; default the dialect's release package. */
+      package: z.string().min(1).optional(),
+      dialect: z.enum(['androperator', 'clawperator']).default('androperator'),
+    })
+    .default({ dialect: 'androperator' }),
+  app: AppOptionsSchema.optional(),
+  timeouts: z
+    .object({
+      /** How long a worker waits in the queue for a device. */
+      leaseMs: z.number().int().positive().default(60_000),
+      /** Default wait of every matcher. */
+      matcherMs: z.number().int().positive().default(5_000),
+    })
+    .default({ leaseMs: 60_000, matcherMs: 5_000 }),
+  evidence: z
+    .object({
+      mode: EvidenceModeSchema.default('on-failure'),
+      /** Report folder (HTML, JUnit, `bundles/`), relative to the project root. */
+      outputDir: z.string().default('droidproof-report'),
+    })
+    .default({ mode: 'on-failure', outputDir: 'droidproof-report' }),
+});
+/** What users write (every field optional). */
+export type DroidproofOptionsInput = z.input<typeof DroidproofOptionsSchema>;
+export type DroidproofOptions = z.output<typeof DroidproofOptionsSchema>;
+
+export function parseOptions(input: unknown): DroidproofOptions {
+  const parsed = DroidproofOptionsSchema.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  throw new DroidproofError(
+    'INVALID_OPTIONS',
+    `invalid droidproof options: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    { issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) },
+  );
+}
+
+/** What every worker needs, passed from global setup as JSON in `RUNTIME_ENV`. */
+export const WorkerRuntimeSchema = z.object({
+  app: AppOptionsSchema.optional(),
+  leaseMs: z.number().int().positive(),
+  matcherMs: z.number().int().positive(),
+  evidenceMode: EvidenceModeSchema,
+  /** Absolute bundles root. */
+  bundlesDir: z.string(),
+});
+export type WorkerRuntime = z.infer<typeof WorkerRuntimeSchema>;
+
+export const RUNTIME_ENV = 'DROIDPROOF_RUNTIME';
+/** Read by the evidence layer's `defaultEvidenceRoot` and the reporters. */
+export const EVIDENCE_DIR_ENV = 'DROIDPROOF_EVIDENCE_DIR';
+
+export function reportDirs(options: DroidproofOptions, rootDir: string): { outputDir: string; bundlesDir: string } {
+  const outputDir = isAbsolute(options.evidence.outputDir)
+    ? options.evidence.outputDir
+    : resolve(rootDir, options.evidence.outputDir);
+  return { outputDir, bundlesDir: join(outputDir, 'bundles') };
+}
+
+export function workerRuntime(options: DroidproofOptions, bundlesDir: string): WorkerRuntime {
+  return {
+    app: options.app,
+    leaseMs: options.timeouts.leaseMs,
+    matcherMs: options.timeouts.matcherMs,
+    evidenceMode: options.evidence.mode,
+    bundlesDir,
+  };
+}
+
+/** The runtime global setup published; a clear error when the environment runs without it. */
+export function readWorkerRuntime(env: NodeJS.ProcessEnv = process.env): WorkerRuntime {
+  const raw = env[RUNTIME_ENV];
+  const parsed = raw ? WorkerRuntimeSchema.safeParse(JSON.parse(raw)) : undefined;
+  if (parsed?.success) return parsed.data;
+  throw new DroidproofError(
+    'ENVIRONMENT_NOT_CONFIGURED',
+    `droidproof's global setup did not run (${RUNTIME_ENV} is ${raw ? 'invalid' : 'unset'}): add the droidproof() plugin to vitest.config, or globalSetup/globalTeardown 'droidproof/jest' to the Jest config`,
+  );
+}

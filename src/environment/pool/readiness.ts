@@ -1,0 +1,76 @@
+/**
+ * The broker's `prepare` hook: before a device is handed out it must pass
+ * doctor once (the report is cached per device) and is reset: home, and the
+ * app under test force-stopped, or its data cleared when so configured.
+ * A throw here quarantines the device with the message as its reason.
+ */
+import { AdbTransport } from '../../actuator/adb/transport.js';
+import { connectDevice } from '../../actuator/connect.js';
+import type { Device } from '../../actuator/device/device.js';
+import { DroidproofError } from '../../contract/errors.js';
+import type { PrepareDevice } from '../lease/broker.js';
+import type { DeviceDescriptor } from '../lease/protocol.js';
+import type { AppOptions } from '../options.js';
+
+export interface Readiness {
+  prepare: PrepareDevice;
+  /** Closes the main-process device connections doctor used. */
+  close(): void;
+}
+
+/** The shell line that resets a device before a hand-out. */
+export function resetCommand(app: AppOptions | undefined): string {
+  const home = 'input keyevent KEYCODE_HOME';
+  if (!app) return home;
+  const reset = app.clearData === 'never' ? 'am force-stop' : 'pm clear';
+  return `${reset} ${app.applicationId}; ${home}`;
+}
+
+export function deviceReadiness(app: AppOptions | undefined): Readiness {
+  const healthy = new Set<string>();
+  const devices = new Map<string, Device>();
+  const transports = new Map<string, AdbTransport>();
+  const key = (d: DeviceDescriptor) => `${d.adbHost}:${d.adbPort}/${d.serial}`;
+
+  async function checkHealth(descriptor: DeviceDescriptor): Promise<void> {
+    if (healthy.has(key(descriptor))) return;
+    let device = devices.get(key(descriptor));
+    if (!device) {
+      device = await connectDevice({
+        adbHost: descriptor.adbHost,
+        adbPort: descriptor.adbPort,
+        serial: descriptor.serial,
+        operatorPackage: descriptor.operatorPackage,
+        dialect: descriptor.dialect,
+      });
+      devices.set(key(descriptor), device);
+    }
+    const report = await device.doctor();
+    if (!report.criticalOk) {
+      const failed = report.checks.filter((check) => check.status === 'fail');
+      throw new DroidproofError(
+        'DEVICE_NOT_READY',
+        `doctor failed: ${failed.map((check) => `${check.id} (${check.code ?? check.summary})`).join(', ')}`,
+        { checks: failed },
+      );
+    }
+    healthy.add(key(descriptor));
+  }
+
+  return {
+    async prepare(descriptor) {
+      await checkHealth(descriptor);
+      const address = `${descriptor.adbHost}:${descriptor.adbPort}`;
+      let transport = transports.get(address);
+      if (!transport) {
+        transport = new AdbTransport({ adbHost: descriptor.adbHost, adbPort: descriptor.adbPort });
+        transports.set(address, transport);
+      }
+      await transport.device(descriptor.serial).exec(resetCommand(app));
+    },
+    close() {
+      for (const device of devices.values()) device.close();
+      devices.clear();
+    },
+  };
+}

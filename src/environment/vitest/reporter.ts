@@ -1,0 +1,14 @@
+/**
+ * The reporter the plugin adds: droidproof's HTML and JUnit report, then one
+ * line naming where it is, and any worker that died holding a device.
+ */
+import type { TestModule } from 'vitest/node';
+import { DroidproofReporter } from '../../evidence/report/vitest-reporter.js';
+import { reportLocation } from '../report-location.js';
+
+export class DroidproofRunReporter extends DroidproofReporter {
+  override async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
+    await super.onTestRunEnd(modules);
+    if (this.lastReport) process.stdout.write(`${reportLocation(this.lastReport)}\n`);
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Evidence bundles: capture (never throws, never changes a verdict), the
+ * manifest schema, verification, per-test bookkeeping, and the adapters to
+ * the actuator's Device and to Vitest artifacts.
+ */
+export { defaultEvidenceRoot, testSlug } from './bundle-dir.js';
+export { type CaptureEvidenceOptions, type CaptureResult, captureEvidence } from './capture.js';
+export { type DeviceSourceOptions, deviceEvidenceSource } from './device-source.js';
+export {
+  type Candidate,
+  type CandidateReason,
+  CandidateSchema,
+  type FailureReport,
+  FailureReportSchema,
+} from './failure.js';
+export * from './manifest.js';
+export { type EvidenceMode, EvidenceModeSchema, shouldCapture } from './mode.js';
+export {
+  EVIDENCE_ARTIFACT_TYPE,
+  type EvidenceArtifact,
+  evidenceAnnotation,
+  evidenceArtifact,
+} from './runner-artifact.js';
+export type { EvidenceSource, HierarchyCapture, TimelineEntry } from './source.js';
+export { TestEvidence, type TestEvidenceOptions, type TestIdentity } from './test-evidence.js';
+export { type BundleVerification, verifyBundle } from './verify.js';
