@@ -37,4 +37,4 @@ TEST_CLASSES=$(cd "$CLASSES" && find . -name '*Test.class' ! -name '*$*' | sed -
 
 echo "running tests ..."
 CONFORMANCE_DIR="$REPO_DIR/conformance" \
-  java -cp "$CLASSES:$STDLIB:$JUNIT:$HAMCREST" org.junit.runner.JUnitCore $TEST_CLASSES
+  java -cp "$CLASSES:$STDLIB:$JUNIT:$HAMCREST" app.androperator.operator.core.RunAll $TEST_CLASSES

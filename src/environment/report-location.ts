@@ -1,9 +1,14 @@
 import { relative } from 'node:path';
 import type { WrittenReport } from '../evidence/report/write-report.js';
+import { deathLines } from './run.js';
 
-/** The line printed at the end of a run: where the HTML report and JUnit XML are. */
-export function reportLocation(report: WrittenReport, cwd = process.cwd()): string {
-  const show = (path: string) => relative(cwd, path) || '.';
-  const parts = [report.htmlPath && `report ${show(report.htmlPath)}`, report.junitPath && `JUnit ${show(report.junitPath)}`];
-  return `droidproof: ${parts.filter(Boolean).join(', ') || `report in ${show(report.outputDir)}`}`;
+/** The lines printed at the end of a run: workers that died mid-test, and where the HTML report and JUnit XML are. */
+export function runSummary(report: WrittenReport | undefined, cwd = process.cwd()): string {
+  const lines = deathLines();
+  if (report) {
+    const show = (path: string) => relative(cwd, path) || '.';
+    const parts = [report.htmlPath && `report ${show(report.htmlPath)}`, report.junitPath && `JUnit ${show(report.junitPath)}`];
+    lines.push(`droidproof: ${parts.filter(Boolean).join(', ') || `report in ${show(report.outputDir)}`}`);
+  }
+  return lines.map((line) => `${line}\n`).join('');
 }

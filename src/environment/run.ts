@@ -32,11 +32,10 @@ export async function startRun(options: DroidproofOptions, rootDir: string): Pro
   process.env[BROKER_ADDRESS_ENV] = JSON.stringify(pool.address);
   process.env[RUNTIME_ENV] = JSON.stringify(workerRuntime(options, bundlesDir));
   process.env[EVIDENCE_DIR_ENV] = bundlesDir;
-  return {
+  const handle: RunHandle = {
     pool,
     outputDir,
     async stop() {
-      for (const death of pool.deaths) process.stderr.write(`${describeDeath(death)}\n`);
       PUBLISHED.forEach((name, i) => {
         if (previous[i] === undefined) delete process.env[name];
         else process.env[name] = previous[i];
@@ -44,6 +43,21 @@ export async function startRun(options: DroidproofOptions, rootDir: string): Pro
       await pool.stop();
     },
   };
+  (globalThis as RunRegistry)[RUN] = handle;
+  return handle;
+}
+
+const RUN = Symbol.for('droidproof.run');
+type RunRegistry = { [RUN]?: RunHandle };
+
+/** The run this process started last (reporters read its worker deaths). */
+export function currentRun(): RunHandle | undefined {
+  return (globalThis as RunRegistry)[RUN];
+}
+
+/** One line per worker that died holding a device, naming its test. */
+export function deathLines(): string[] {
+  return (currentRun()?.pool.deaths ?? []).map(describeDeath);
 }
 
 export function describeDeath(death: WorkerDeath): string {

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { droidproofVersion } from '../actuator/doctor/version.js';
 import { DroidproofError } from '../contract/errors.js';
 import { annotateScreenshot } from './annotate.js';
 import { writeFileAtomic } from './atomic-file.js';
@@ -62,8 +63,6 @@ const METADATA_FIELDS = [
   'manufacturer',
   'model',
 ] as const;
-
-const CLI_VERSION = '0.1.0';
 
 function iso(ms: number): string {
   return new Date(ms).toISOString();
@@ -223,21 +222,12 @@ function withHierarchyRotation(
     : { ...device, display: { ...device.display, rotation: Number(rotation) } };
 }
 
-async function readMetadata(
-  w: BundleWriter,
-  source: EvidenceSource,
-  deadline: number,
-): Promise<DeviceMetadata> {
-  let read: Partial<DeviceMetadata> = {};
-  try {
-    read = await withinBudget(() => source.metadata(), deadline, 'metadata');
-  } catch (error) {
-    w.errors.push(errorOf(error, 'metadata', 'device'));
-  }
-  const device: DeviceMetadata = {
+/** Fills what the source could not read with null (`unknown` for the device type). */
+function toDeviceMetadata(read: Partial<DeviceMetadata>): DeviceMetadata {
+  return {
     serial: read.serial ?? null,
     operatorPackage: read.operatorPackage ?? null,
-    cliVersion: read.cliVersion ?? CLI_VERSION,
+    cliVersion: read.cliVersion ?? droidproofVersion(),
     operatorVersion: read.operatorVersion ?? null,
     apiLevel: read.apiLevel ?? null,
     androidVersion: read.androidVersion ?? null,
@@ -252,7 +242,20 @@ async function readMetadata(
       rotation: read.display?.rotation ?? null,
     },
   };
-  return device;
+}
+
+async function readMetadata(
+  w: BundleWriter,
+  source: EvidenceSource,
+  deadline: number,
+): Promise<DeviceMetadata> {
+  let read: Partial<DeviceMetadata> = {};
+  try {
+    read = await withinBudget(() => source.metadata(), deadline, 'metadata');
+  } catch (error) {
+    w.errors.push(errorOf(error, 'metadata', 'device'));
+  }
+  return toDeviceMetadata(read);
 }
 
 /** Unavailable metadata is null with an error, which makes otherwise usable evidence partial. */
@@ -326,6 +329,8 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
     };
   }
   const w = new BundleWriter(dir);
+  // Reads running alongside the captures; settled before the manifest on every path.
+  const pending: Promise<unknown>[] = [];
   try {
     const since = context.testStartedAtMs ?? startedMs;
     // The timeline is read before the captures, which may themselves be executions on the device.
@@ -341,6 +346,7 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
       const pids = app && source.processIds ? await source.processIds(app).catch(() => []) : [];
       return orderLogcat(text, { applicationId: app, processIds: pids });
     });
+    pending.push(metadata, logcat);
     const screenshot = await captureScreenshot(w, source, deadline);
     const hierarchy = await captureHierarchy(w, source, deadline);
     const receipts = {
@@ -373,17 +379,10 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
     await logcat;
     return await finish(w, { evidenceId, startedMs, device, options });
   } catch (error) {
-    // Unreachable by design (every step records its own error); kept so capture can never throw.
+    // Unreachable by design (every step records its own error); the manifest is still written.
     w.errors.push(errorOf(error, 'capture', null));
-    return {
-      ok: false,
-      status: 'failed',
-      evidenceId,
-      dir,
-      manifestPath: null,
-      artifacts: w.artifacts,
-      errors: w.errors,
-    };
+    await Promise.allSettled(pending);
+    return finish(w, { evidenceId, startedMs, device: toDeviceMetadata({}), options });
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { TEST_APPS } from '../../test-apps/index.js';
+import { DroidproofError } from '../contract/errors.js';
 import type { AppDefinition } from './android/app/types.js';
 import { createVirtualAndroid, type VirtualAndroid } from './android/device.js';
 import { OPERATOR_ACTIONS } from './operator/actions/index.js';
@@ -136,7 +137,12 @@ export class VirtualDevice implements DeviceServices {
   /** The Operator of `packageName`, or the first installed one. */
   operator(packageName?: string): VirtualOperator {
     const operator = packageName ? this.operators.get(packageName) : this.operators.values().next().value;
-    if (!operator) throw new Error(`no Operator ${packageName ?? ''} is installed on ${this.serial}`);
+    if (!operator) {
+      throw new DroidproofError(
+        'OPERATOR_NOT_INSTALLED',
+        `no Operator ${packageName ?? ''} is installed on ${this.serial}`,
+      );
+    }
     return operator;
   }
 

@@ -43,4 +43,14 @@ describe('startVirtualFarm', () => {
     await expect(failing).rejects.toMatchObject({ code: 'ADB_SERVER_UNREACHABLE' });
     expect(opened).toEqual(['virtual-5554']);
   });
+
+  it('builds the full virtual device by default', async () => {
+    const farm = await startVirtualFarm({ devices: 1 });
+    try {
+      expect(farm.devices[0].services.serial).toBe('virtual-5554');
+      expect(farm.devices[0].services.product.model).not.toBe('');
+    } finally {
+      await farm.stop();
+    }
+  });
 });

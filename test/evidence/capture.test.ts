@@ -224,6 +224,21 @@ describe('captureEvidence', () => {
     }
   });
 
+  it('still writes a manifest when an unexpected step throws (a failure that cannot be serialized)', async () => {
+    const root = await tempRoot();
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const result = await captureEvidence({
+      source: memorySource(png),
+      root,
+      context: context(),
+      failure: { ...failure, selector: circular },
+    });
+    expect(result.status).toBe('partial');
+    expect(result.errors.at(-1)).toMatchObject({ stage: 'capture', component: null });
+    expect((await verifyBundle(result.dir!)).ok).toBe(true);
+  });
+
   it('never throws, even when the bundle root cannot be created', async () => {
     const root = await tempRoot();
     await writeFile(join(root, 'not-a-dir'), 'x');

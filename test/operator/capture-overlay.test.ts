@@ -196,6 +196,22 @@ describe('on-screen log', () => {
     expect(device.android.overlay.state?.lines).toEqual(['FLOW-001: Observe']);
   });
 
+  it('the panel is drawn but its label is not selectable by UI-tree matching (003:3560-3565)', async () => {
+    device = fixtureDevice();
+    const envelope = await exec(device, [
+      { id: 'p', type: 'set_on_screen_log', params: { text: 'PANEL-LABEL' } },
+      {
+        id: 'r',
+        type: 'read_text',
+        params: { matcher: { textEquals: 'PANEL-LABEL' }, retry: { maxAttempts: 1 } },
+      },
+      { id: 'q', type: 'query_ui', params: { matcher: { textEquals: 'PANEL-LABEL' }, visibility: 'all' } },
+    ]);
+    expect(device.android.overlay.state?.lines).toEqual(['PANEL-LABEL']);
+    expect(stepData(envelope, 1).error).toBe('NODE_NOT_FOUND');
+    expect(JSON.parse(stepData(envelope, 2).query).totalMatches).toBe(0);
+  });
+
   it('six-digit colors normalize to opaque upper-case #AARRGGBB (003:2866)', async () => {
     device = fixtureDevice();
     const data = stepData(

@@ -253,6 +253,7 @@ describe('Operator process and fault switches', () => {
     device = fixtureDevice({ operator: { faults: { notInstalled: true } } });
     expect(device.android.packages.isInstalled('com.androperator.operator')).toBe(false);
     expect(device.operators.size).toBe(0);
+    expect(() => device.operator()).toThrowError(expect.objectContaining({ code: 'OPERATOR_NOT_INSTALLED' }));
   });
 
   it('the clawperator dialect installs com.clawperator.operator[.dev] and logs [Clawperator-Result] (BRIEF clawperator dialect)', async () => {

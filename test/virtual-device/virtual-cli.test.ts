@@ -9,7 +9,8 @@ import { Adb } from './adbkit.js';
 import { createFakeDevice } from './fake-device.js';
 import { readStream } from './streams.js';
 
-const main = fileURLToPath(new URL('./virtual-cli-main.ts', import.meta.url));
+/** The real bin, with the default device (the full virtual-device composition). */
+const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 describe('droidproof virtual (process)', () => {
   let child: ChildProcess | undefined;

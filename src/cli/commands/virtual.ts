@@ -47,8 +47,8 @@ function onSignals(stop: () => Promise<void>): void {
   const shutdown = () => {
     process.off('SIGINT', shutdown);
     process.off('SIGTERM', shutdown);
-    // With every server closed the event loop drains and the process exits with code 0.
-    void stop();
+    // The devices may keep timers of their own (clocks, apps); once the farm is closed, nothing is left to serve.
+    void stop().finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

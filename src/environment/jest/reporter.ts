@@ -1,11 +1,11 @@
 /** `droidproof/reporter/jest`: droidproof's Jest reporter, then one line naming where the report is. */
 import type { AggregatedResult } from '@jest/reporters';
 import { DroidproofJestReporter } from '../../evidence/report/jest-reporter.js';
-import { reportLocation } from '../report-location.js';
+import { runSummary } from '../report-location.js';
 
 export default class DroidproofRunJestReporter extends DroidproofJestReporter {
   override async onRunComplete(contexts: unknown, aggregated: AggregatedResult): Promise<void> {
     await super.onRunComplete(contexts, aggregated);
-    if (this.lastReport) process.stdout.write(`${reportLocation(this.lastReport)}\n`);
+    process.stdout.write(runSummary(this.lastReport));
   }
 }

@@ -4,11 +4,11 @@
  */
 import type { TestModule } from 'vitest/node';
 import { DroidproofReporter } from '../../evidence/report/vitest-reporter.js';
-import { reportLocation } from '../report-location.js';
+import { runSummary } from '../report-location.js';
 
 export class DroidproofRunReporter extends DroidproofReporter {
   override async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
     await super.onTestRunEnd(modules);
-    if (this.lastReport) process.stdout.write(`${reportLocation(this.lastReport)}\n`);
+    process.stdout.write(runSummary(this.lastReport));
   }
 }

@@ -13,7 +13,6 @@
  * - `notifications`, `media`, `broadcasts`, `logcat`, `fs`, `screencap()`
  */
 
-export type { Bounds as Rect } from '../../contract/selector/node.js';
 export { defineApp } from './app/define-app.js';
 export type {
   AppContext,

@@ -9,7 +9,7 @@
 import type { NodeMatcher } from '../../contract/matcher.js';
 import type { RetryPolicy } from '../../contract/retry.js';
 import { findMatches } from '../../contract/selector/match.js';
-import type { UiNode } from '../../contract/selector/node.js';
+import type { UiHierarchy, UiNode } from '../../contract/selector/node.js';
 import {
   CANDIDATE_STRING_LIMIT,
   type NodeSummary,
@@ -38,6 +38,11 @@ import { retryDelayMs } from './retry.js';
 /** One fresh capture with its index. */
 export interface Observation {
   capture: UiCapture;
+  /**
+   * What node matching sees: the capture without the Operator's own windows
+   * (its on-screen log panel is not selectable, seed 003:3562-3565).
+   */
+  hierarchy: UiHierarchy;
   index: TreeIndex;
   /** Observation-local id, also used as `snapshotId` (003:1976-1978). */
   id: string;
@@ -53,9 +58,12 @@ export function observe(ctx: ActionContext): Observation | undefined {
   if (!capture) return undefined;
   const display = ctx.platform.display();
   const screen = { left: 0, top: 0, right: display.width, bottom: display.height };
+  const roots = capture.hierarchy.roots.filter((root) => root.packageName !== ctx.state.packageName);
+  const hierarchy = { rotation: capture.hierarchy.rotation, roots };
   return {
     capture,
-    index: buildTreeIndex(capture.hierarchy, screen),
+    hierarchy,
+    index: buildTreeIndex(hierarchy, screen),
     id: `obs-${++observationCounter}`,
     capturedAt: new Date(ctx.platform.wallTime()).toISOString(),
   };
@@ -162,7 +170,7 @@ export async function selectWithRetry(
       };
       // A multi-target read may match nothing: its `target` is then absent and only `matches` is used.
       const resolution = options.allTargets
-        ? ({ ...resolveAllNodes(observation.capture.hierarchy, matcher, resolveOptions) } as Resolution)
+        ? ({ ...resolveAllNodes(observation.hierarchy, matcher, resolveOptions) } as Resolution)
         : resolveInIndex(observation.index, matcher, resolveOptions);
       if (options.allTargets) resolution.target = resolution.matches[0];
       return { observation, resolution, counts: mergeSelectionCounts(counts, resolution.counts) };

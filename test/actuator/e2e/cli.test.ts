@@ -7,22 +7,36 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../src/cli/run.js';
 import { hasAdb } from '../../virtual-device/adb-server.js';
 import { type Harness, startHarness } from './harness.js';
 
-const main = join(import.meta.dirname, '../../../src/cli/main.ts');
+const root = join(import.meta.dirname, '../../..');
+const main = join(root, 'src/cli/main.ts');
+/** tsx resolved from the package, so the CLI can run with a temp directory as its cwd. */
+const tsx = pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href;
 const SETTINGS = 'com.droidproof.settings';
 
 describe.skipIf(!hasAdb)('droidproof device commands', () => {
   let h: Harness;
   let dir: string;
 
-  function cli(...args: string[]): Promise<{ code: number; json: Record<string, any> }> {
+  /** One CLI invocation in this process (the framework's `runCli`), targeting the harness device. */
+  async function cli(...args: string[]): Promise<{ code: number; json: Record<string, any> }> {
+    let out = '';
+    const target = ['--adb-port', String(h.server.port), '--device', h.serial];
+    const code = await runCli([...args, ...target], { write: (text) => (out += text), cwd: dir });
+    return { code, json: JSON.parse(out) };
+  }
+
+  /** The real bin as a child process. */
+  function spawnCli(...args: string[]): Promise<{ code: number; json: Record<string, any> }> {
     const target = ['--adb-port', String(h.server.port), '--device', h.serial];
     return new Promise((resolve) => {
-      execFile(process.execPath, ['--import', 'tsx', main, ...args, ...target], { cwd: dir }, (error, stdout) => {
-        resolve({ code: error ? Number(error.code) : 0, json: JSON.parse(stdout) });
+      execFile(process.execPath, ['--import', tsx, main, ...args, ...target], { cwd: dir }, (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code) : 0, json: stdout ? JSON.parse(stdout) : { stderr } });
       });
     });
   }
@@ -37,11 +51,29 @@ describe.skipIf(!hasAdb)('droidproof device commands', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('devices lists serial and state; doctor passes with exit 0', async () => {
-    const [devices, doctor] = await Promise.all([cli('devices').catch(() => undefined), cli('doctor')]);
-    expect(devices).toBeUndefined(); // `devices` takes no --device: a usage error is printed as JSON
-    expect(doctor.code).toBe(0);
-    expect(doctor.json).toMatchObject({ ok: true, criticalOk: true, deviceId: h.serial });
+  it('as a child process: doctor passes with exit 0, snapshot prints the wrapper', async () => {
+    const [doctor, snapshot] = await Promise.all([spawnCli('doctor'), spawnCli('snapshot')]);
+    expect(doctor).toMatchObject({ code: 0, json: { ok: true, criticalOk: true, deviceId: h.serial } });
+    expect(snapshot).toMatchObject({ code: 0, json: { deviceId: h.serial, isCanonicalTerminal: true } });
+  });
+
+  it('devices lists every entry with serial and state', async () => {
+    let out = '';
+    const code = await runCli(['devices', '--adb-port', String(h.server.port)], { write: (t) => (out += t), cwd: dir });
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual({ devices: [{ serial: h.serial, state: 'device' }] });
+  });
+
+  it('doctor exits 1 for a device that is not connected, with skipped checks', async () => {
+    let out = '';
+    const code = await runCli(['doctor', '--adb-port', String(h.server.port), '--device', 'nope'], {
+      write: (t) => (out += t),
+      cwd: dir,
+    });
+    expect(code).toBe(1);
+    const report = JSON.parse(out);
+    expect(report.checks.at(-1)).toMatchObject({ id: 'device.discovery', status: 'fail', code: 'DEVICE_NOT_FOUND' });
+    expect(report.skippedChecks[0]).toMatchObject({ id: 'device.capability', blockedBy: ['device.discovery'] });
   });
 
   it('open, wait, click, type, read and close print the wrapper with exit 0', async () => {
@@ -96,10 +128,12 @@ describe.skipIf(!hasAdb)('droidproof device commands', () => {
     expect(notifications.json.payload).toMatchObject({ schemaVersion: 1 });
     expect(media.json.payload).toMatchObject({ schemaVersion: 1 });
     expect(JSON.parse(query.json.envelope.stepResults[0].data.query).returnedCount).toBeLessThanOrEqual(2);
-    expect((await cli('press', 'home')).code).toBe(0);
+    expect((await cli('press', 'home')).json.envelope.status).toBe('success');
     const swipe = await cli('swipe', '--start', '540', '1800', '--end', '540', '600', '--duration-ms', '100');
     expect(swipe.json.envelope.stepResults[0].success).toBe(true);
-    expect((await cli('scroll', 'down')).code).toBe(0);
+    await cli('open', SETTINGS);
+    const scroll = await cli('scroll', 'down', '--container-id', `${SETTINGS}:id/settings_list`);
+    expect(scroll.json.envelope.status).toBe('success');
   });
 
   it('usage and targeting failures are top-level error objects with exit 1', async () => {
@@ -108,14 +142,12 @@ describe.skipIf(!hasAdb)('droidproof device commands', () => {
       code: 1,
       json: { code: 'EXECUTION_VALIDATION_FAILED' },
     });
-    const wrongDevice = await new Promise<{ code: number; json: Record<string, any> }>((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', main, 'snapshot', '--adb-port', String(h.server.port), '--device', 'nope'],
-        (error, stdout) => resolve({ code: error ? Number(error.code) : 0, json: JSON.parse(stdout) }),
-      );
+    let out = '';
+    const code = await runCli(['snapshot', '--adb-port', String(h.server.port), '--device', 'nope'], {
+      write: (t) => (out += t),
+      cwd: dir,
     });
-    expect(wrongDevice).toMatchObject({ code: 1, json: { code: 'DEVICE_NOT_FOUND' } });
+    expect({ code, json: JSON.parse(out) }).toMatchObject({ code: 1, json: { code: 'DEVICE_NOT_FOUND' } });
     const wait = await cli('wait', '--text', 'Done', '--timeout', '45000', '--validate-only');
     expect(wait.json.execution.timeoutMs).toBe(50_000);
   });

@@ -62,7 +62,7 @@ export const queryUiAction = defineAction({
   run: async (ctx, step, p) => {
     const observation = observeOrFail(ctx);
     try {
-      const { json } = buildQueryUiPayload(observation.capture.hierarchy, {
+      const { json } = buildQueryUiPayload(observation.hierarchy, {
         matcher: p.matcher,
         visibility: p.visibility,
         limit: p.limit,

@@ -207,7 +207,8 @@ object Json {
         private fun readNumber(): Double {
             val start = pos
             if (peek() == '-') pos++
-            digits()
+            // JSON forbids leading zeros: "0" may only be followed by a fraction or exponent.
+            if (peek() == '0') pos++ else digits()
             if (peek() == '.') { pos++; digits() }
             if (peek() == 'e' || peek() == 'E') {
                 pos++

@@ -43,7 +43,7 @@ class JsonTest {
     }
 
     @Test fun rejectsMalformedInput() {
-        for (bad in listOf("{", "[1,]", "{\"a\" 1}", "01x", "\"\u0001\"", "tru", "1 2", "")) {
+        for (bad in listOf("{", "[1,]", "{\"a\" 1}", "01", "-", "1.", "01x", "\"\u0001\"", "tru", "1 2", "")) {
             try {
                 Json.parse(bad)
                 fail("accepted $bad")
