@@ -14,7 +14,7 @@ import type { ResultEnvelope } from './envelope.js';
 import { execute } from './executor.js';
 import { OperatorState } from './operator-state.js';
 import { parsePayload } from './payload.js';
-import type { DeviceState, NodeAction, OperatorPlatform } from './platform.js';
+import type { DeviceState, NodeAction, OperatorPlatform, UiCapture } from './platform.js';
 
 export interface ScriptedScreen {
   packageName: string;
@@ -124,7 +124,7 @@ export class ScriptedPlatform implements OperatorPlatform {
   accessibilityConnected(): boolean {
     return this.device.accessibilityRunning ?? true;
   }
-  capture() {
+  capture(): UiCapture | undefined {
     return {
       hierarchy: this.screen.hierarchy,
       foregroundPackage: this.screen.packageName,

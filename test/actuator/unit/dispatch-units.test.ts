@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { DeviceShell } from '../../../src/actuator/adb/device-shell.js';
+import { DIALECTS } from '../../../src/actuator/dialect.js';
+import { broadcastCommand, sendBroadcast } from '../../../src/actuator/execution/broadcast.js';
+import { executionLockKey, withExecutionLock } from '../../../src/actuator/execution/execution-lock.js';
+import { OperatorPresence } from '../../../src/actuator/execution/operator-presence.js';
+
+function shellAnswering(answer: (command: string) => string | Error): DeviceShell & { commands: string[] } {
+  const commands: string[] = [];
+  return {
+    serial: 's1',
+    commands,
+    async exec(command) {
+      commands.push(command);
+      const out = answer(command);
+      if (out instanceof Error) throw out;
+      return Buffer.from(out);
+    },
+    stream: () => Promise.reject(new Error('unused')),
+  };
+}
+
+describe('broadcast dispatch', () => {
+  it('builds the brief command line with every value single-quoted', () => {
+    expect(broadcastCommand(DIALECTS.androperator, 'com.androperator.operator', `{"t":"it's"}`)).toBe(
+      `am broadcast -a 'app.androperator.operator.ACTION_AGENT_COMMAND' -p 'com.androperator.operator' --es payload '{"t":"it'"'"'s"}' --receiver-foreground`,
+    );
+  });
+
+  it('BROADCAST_FAILED when am does not complete (not dispatched), or the transport drops (unknown)', async () => {
+    const refused = shellAnswering(() => 'Error: Bad component name\n');
+    await expect(sendBroadcast(refused, DIALECTS.androperator, 'p', '{}')).rejects.toMatchObject({
+      code: 'BROADCAST_FAILED',
+      details: { dispatchState: 'not_dispatched' },
+    });
+    const dropped = shellAnswering(() => Object.assign(new Error('closed'), { code: 'DEVICE_SHELL_UNAVAILABLE' }));
+    await expect(sendBroadcast(dropped, DIALECTS.androperator, 'p', '{}')).rejects.toMatchObject({
+      code: 'BROADCAST_FAILED',
+      details: { dispatchState: 'unknown' },
+    });
+    const ok = shellAnswering(() => 'Broadcasting: Intent { }\nBroadcast completed: result=0\n');
+    await expect(sendBroadcast(ok, DIALECTS.androperator, 'p', '{}')).resolves.toBeUndefined();
+  });
+});
+
+describe('OperatorPresence', () => {
+  it('distinguishes installed, variant mismatch, not installed and a failed query; caches only success', async () => {
+    let listing = 'package:com.androperator.operator\npackage:com.androperator.operator.dev\n';
+    const shell = shellAnswering(() => listing);
+    const presence = new OperatorPresence(shell, DIALECTS.androperator, 'com.androperator.operator');
+    await presence.ensureInstalled();
+    await presence.ensureInstalled();
+    expect(shell.commands).toEqual(["pm list packages 'com.androperator.operator'"]);
+    presence.invalidate();
+    listing = 'package:com.androperator.operator.dev\n';
+    await expect(presence.ensureInstalled()).rejects.toMatchObject({ code: 'OPERATOR_VARIANT_MISMATCH' });
+    listing = '';
+    await expect(presence.ensureInstalled()).rejects.toMatchObject({ code: 'OPERATOR_NOT_INSTALLED' });
+    listing = "Error: Can't find service: package\n";
+    await expect(presence.ensureInstalled()).rejects.toMatchObject({ code: 'DEVICE_SHELL_UNAVAILABLE' });
+  });
+});
+
+describe('withExecutionLock', () => {
+  it('runs tasks for one key in arrival order, one at a time, even when one fails', async () => {
+    const key = executionLockKey('s', 'p');
+    const events: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const first = withExecutionLock(key, async () => {
+      events.push('1 start');
+      await gate;
+      events.push('1 end');
+      throw new Error('boom');
+    });
+    const second = withExecutionLock(key, async () => {
+      events.push('2');
+    });
+    const other = withExecutionLock(executionLockKey('t', 'p'), async () => {
+      events.push('other key');
+    });
+    await other;
+    expect(events).toEqual(['1 start', 'other key']);
+    release();
+    await expect(first).rejects.toThrow('boom');
+    await second;
+    expect(events).toEqual(['1 start', 'other key', '1 end', '2']);
+  });
+});
