@@ -342,7 +342,8 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
     const logcat = writeTextArtifact(w, 'logcat', BUNDLE_FILES.logcat, 'text/plain', async () => {
       if (!source.logcat) return '';
       const text = await withinBudget(() => source.logcat!(since), deadline, 'logcat');
-      const app = options.applicationId;
+      // Without a configured app, the foreground app at the failure is the best guess.
+      const app = options.applicationId ?? options.failure?.foregroundPackage ?? undefined;
       const pids = app && source.processIds ? await source.processIds(app).catch(() => []) : [];
       return orderLogcat(text, { applicationId: app, processIds: pids });
     });

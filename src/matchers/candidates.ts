@@ -26,21 +26,40 @@ function wantedText(matcher: NodeMatcher): string | undefined {
   );
 }
 
+function words(value: string): Set<string> {
+  return new Set(
+    foldCase(value)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 3),
+  );
+}
+
+/**
+ * Nodes whose label or description equals `text` apart from case, and nodes
+ * with similar text: one contains the other, or they share words (most shared first).
+ */
 function textNeighbours(index: TreeIndex, text: string): { caseOnly: number[]; similar: number[] } {
   const folded = foldCase(text);
+  const wanted = words(text);
   const caseOnly: number[] = [];
-  const similar: number[] = [];
+  const similar: { i: number; score: number }[] = [];
   index.entries.forEach((entry, i) => {
     for (const value of [nodeLabel(entry.node), entry.node.contentDesc ?? '']) {
       if (value === '' || value === text) continue;
       const v = foldCase(value);
-      if (v === folded) caseOnly.push(i);
-      else if ((v.length >= 3 && folded.includes(v)) || v.includes(folded)) similar.push(i);
-      else continue;
-      break;
+      if (v === folded) {
+        caseOnly.push(i);
+        return;
+      }
+      const contains = (v.length >= 3 && folded.includes(v)) || v.includes(folded);
+      const shared = [...words(value)].filter((w) => wanted.has(w)).length;
+      if (contains || shared > 0) {
+        similar.push({ i, score: (contains ? 100 : 0) + shared });
+        return;
+      }
     }
   });
-  return { caseOnly, similar };
+  return { caseOnly, similar: similar.sort((a, b) => b.score - a.score).map((s) => s.i) };
 }
 
 /**

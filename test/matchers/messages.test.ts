@@ -16,6 +16,13 @@ describe('failure messages', () => {
     );
   });
 
+  it('points at text sharing words with the expected text', async () => {
+    const device = new FakeDevice();
+    device.node('0.1.3').text = 'Welcome, ada@example.com';
+    const message = await failureOf(expect(device).toShowNode({ textEquals: 'Welcome back, Ada' }, QUICK));
+    expect(message).toMatch(/1\. similar text: "Welcome, ada@example\.com"/);
+  });
+
   it('points at an offscreen match', async () => {
     const message = await failureOf(
       expect(new FakeDevice()).toShowNode({ textEquals: 'About phone' }, QUICK),

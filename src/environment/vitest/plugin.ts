@@ -12,7 +12,7 @@ import type { Plugin } from 'vite';
 import type { ViteUserConfig } from 'vitest/config';
 import { type DroidproofOptionsInput, parseOptions } from '../options.js';
 import { registerOptions } from './options-registry.js';
-import { siblingModule } from './module-path.js';
+import { builtPackageDir, siblingModule } from './module-path.js';
 import { DroidproofRunReporter } from './reporter.js';
 
 /** Device tests take longer than unit tests: a failing matcher must fail before the test times out. */
@@ -25,8 +25,11 @@ export function droidproof(input: DroidproofOptionsInput = {}): Plugin {
     config(user: ViteUserConfig): ViteUserConfig {
       registerOptions(options);
       const reporter = new DroidproofRunReporter({ outputDir: options.evidence.outputDir });
+      const built = builtPackageDir();
       return {
         test: {
+          // Built droidproof modules load natively in workers, like any package in node_modules.
+          ...(built ? { server: { deps: { external: [built] } } } : {}),
           environment: siblingModule('environment'),
           globalSetup: [siblingModule('global-setup')],
           setupFiles: [siblingModule('setup')],
