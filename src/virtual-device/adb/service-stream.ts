@@ -19,6 +19,9 @@ export interface StreamSink {
 export class ServiceStream {
   private readonly aborter = new AbortController();
   private tail: Promise<void> = Promise.resolve();
+  /** Output written while a packet is in flight; sent as one packet when the peer is ready again. */
+  private pending: Buffer[] = [];
+  private pumping = false;
   private ended = false;
 
   constructor(
@@ -34,12 +37,30 @@ export class ServiceStream {
     return this.aborter.signal;
   }
 
-  /** Queues output; resolves when it has been handed to the client. */
+  /**
+   * Queues output; resolves when it has been handed to the client. Writes that
+   * arrive while a packet awaits its acknowledgement are coalesced, as a real
+   * adbd does, so many small lines (logcat) cost one round trip, not one each.
+   */
   write(data: Buffer | string): Promise<void> {
     const chunk = typeof data === 'string' ? Buffer.from(data) : data;
     if (chunk.length === 0) return this.tail;
-    this.tail = this.tail.then(() => this.deliver(chunk));
+    this.pending.push(chunk);
+    if (!this.pumping) this.tail = this.pump();
     return this.tail;
+  }
+
+  private async pump(): Promise<void> {
+    this.pumping = true;
+    try {
+      while (this.pending.length > 0 && !this.ended) {
+        const batch = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+        this.pending = [];
+        await this.deliver(batch);
+      }
+    } finally {
+      this.pumping = false;
+    }
   }
 
   /** Closes the stream once queued output is out. */
