@@ -26,10 +26,10 @@ import { reconcileEnvelope } from '../src/actuator/execution/reconcile.js';
 import { parseEnvelopeLine } from '../src/actuator/execution/result-envelope.js';
 import { parseResultLine } from '../src/actuator/logcat/result-lines.js';
 import { validateExecution } from '../src/contract/validate.js';
-import { parseHierarchyXml } from '../src/contract/selector/hierarchy-xml.js';
 import { createVirtualDevice } from '../src/virtual-device/device.js';
 import { startVirtualFarm } from '../src/virtual-device/farm.js';
 import { TEST_APPS } from '../test-apps/index.js';
+import { OperatorClient } from '../test/operator/adb-operator-client.js';
 import { startPrivateAdbServer } from '../test/virtual-device/adb-server.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' } } });
@@ -70,6 +70,14 @@ try {
   const echo = await measure('bare shell echo', async () => {
     if ((await shell.exec('echo ping')).toString() !== 'ping\n') throw new Error('echo failed');
   });
+  // The device-side floor: a bare broadcast and logcat read with no actuator (the Operator bench's client).
+  const raw = new OperatorClient({ adbPort: server.port, serial });
+  await raw.start();
+  const rawSnapshot = await measure('raw Operator round trip: snapshot', () => raw.execute([{ id: 'snap', type: 'snapshot' }]));
+  const rawClick = await measure('raw Operator round trip: click', () =>
+    raw.execute([{ id: 'c', type: 'click', params: { matcher: { resourceId: `${SETTINGS}:id/switch_bluetooth` } } }]),
+  );
+  raw.stop();
   const snapshot = await measure('device.snapshot()', () => device.snapshot());
   const click = await measure('device.click() (a switch)', () =>
     device.click({ resourceId: `${SETTINGS}:id/switch_bluetooth` }),
@@ -89,10 +97,15 @@ try {
     const parsed = parseResultLine(logcatLine, DIALECTS.androperator);
     if (parsed?.kind !== 'result') throw new Error('line not recognized');
     const envelope = parseEnvelopeLine(parsed.text, DIALECTS.androperator, execution);
-    const processed = reconcileEnvelope(
-      await postProcess({ envelope, actions: execution.actions, shell, forceStopped: new Set() }),
-    );
-    parseHierarchyXml(String(processed.stepResults[0].data.text));
+    const { envelope: processed, hierarchies } = await postProcess({
+      envelope,
+      actions: execution.actions,
+      shell,
+      forceStopped: new Set(),
+    });
+    reconcileEnvelope(processed);
+    // Device.snapshot() reuses the tree validated in post-processing.
+    if (!hierarchies.get('snap')) throw new Error('no hierarchy');
   }, runs * 4);
 
   const main = join(import.meta.dirname, '../src/cli/main.ts');
@@ -109,6 +122,9 @@ try {
 
   console.log('');
   console.log(`snapshot / echo: ${(snapshot / echo).toFixed(2)}x, click / echo: ${(click / echo).toFixed(2)}x (target <= 3x)`);
+  console.log(
+    `actuator over the raw Operator round trip: snapshot +${(snapshot - rawSnapshot).toFixed(2)} ms, click +${(click - rawClick).toFixed(2)} ms`,
+  );
   console.log(`host share: ${host.toFixed(3)} ms for ${nodes} nodes (target < 2 ms)`);
   console.log(`fresh process / in-process snapshot: ${(fresh / snapshot).toFixed(0)}x`);
 } finally {

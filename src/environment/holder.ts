@@ -2,10 +2,10 @@
  * What a lease is doing, as the worker tells the broker: a LEASE_TIMEOUT
  * names it, and a worker that dies mid-test is reported with its test.
  */
-const RUNNING = 'running test: ';
+const RUNNING = ' running test: ';
 
 export function runningHolder(worker: string, testName: string): string {
-  return `${RUNNING}${testName} (${worker})`;
+  return `${worker}${RUNNING}${testName}`;
 }
 
 export function idleHolder(worker: string): string {
@@ -14,6 +14,6 @@ export function idleHolder(worker: string): string {
 
 /** The test named by a holder string, or undefined when the lease was idle. */
 export function runningTest(holder: string): string | undefined {
-  if (!holder.startsWith(RUNNING)) return undefined;
-  return holder.slice(RUNNING.length).replace(/ \([^()]*\)$/, '');
+  const at = holder.indexOf(RUNNING);
+  return at === -1 ? undefined : holder.slice(at + RUNNING.length);
 }

@@ -3,7 +3,7 @@
  * `testEnvironmentOptions.droidproof`), and the serializable slice of it
  * that global setup hands to the workers through the environment.
  */
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DroidproofError } from '../contract/errors.js';
 import { EvidenceModeSchema } from '../evidence/mode.js';
@@ -69,10 +69,10 @@ export const DroidproofOptionsSchema = z.object({
   evidence: z
     .object({
       mode: EvidenceModeSchema.default('on-failure'),
-      /** Report folder (HTML, JUnit, `bundles/`), relative to the project root. */
-      outputDir: z.string().default('droidproof-report'),
+      /** Report folder (HTML, JUnit, `bundles/`), relative to the project root; default `REPORT_DIR_ENV` or `droidproof-report`. */
+      outputDir: z.string().min(1).optional(),
     })
-    .default({ mode: 'on-failure', outputDir: 'droidproof-report' }),
+    .default({ mode: 'on-failure' }),
 });
 /** What users write (every field optional). */
 export type DroidproofOptionsInput = z.input<typeof DroidproofOptionsSchema>;
@@ -103,10 +103,16 @@ export const RUNTIME_ENV = 'DROIDPROOF_RUNTIME';
 /** Read by the evidence layer's `defaultEvidenceRoot` and the reporters. */
 export const EVIDENCE_DIR_ENV = 'DROIDPROOF_EVIDENCE_DIR';
 
+/** Overrides the default report folder (handy in CI); an `outputDir` option wins. */
+export const REPORT_DIR_ENV = 'DROIDPROOF_REPORT_DIR';
+
+/** The configured report folder as given (relative to the project root, or absolute). */
+export function outputDirOption(outputDir: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  return outputDir ?? env[REPORT_DIR_ENV] ?? 'droidproof-report';
+}
+
 export function reportDirs(options: DroidproofOptions, rootDir: string): { outputDir: string; bundlesDir: string } {
-  const outputDir = isAbsolute(options.evidence.outputDir)
-    ? options.evidence.outputDir
-    : resolve(rootDir, options.evidence.outputDir);
+  const outputDir = resolve(rootDir, outputDirOption(options.evidence.outputDir));
   return { outputDir, bundlesDir: join(outputDir, 'bundles') };
 }
 

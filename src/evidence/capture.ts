@@ -11,6 +11,7 @@ import { DroidproofError } from '../contract/errors.js';
 import { annotateScreenshot } from './annotate.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { allocateBundleDir, defaultEvidenceRoot } from './bundle-dir.js';
+import { messageOf } from './error-message.js';
 import type { FailureReport } from './failure.js';
 import { checkHierarchyXml } from './hierarchy-check.js';
 import { orderLogcat } from './logcat.js';
@@ -24,7 +25,7 @@ import {
   type EvidenceError,
   type Manifest,
 } from './manifest.js';
-import { decodePng, messageOf, type PngGeometry } from './png.js';
+import { decodePng, type PngGeometry } from './png.js';
 import type { EvidenceSource, HierarchyCapture } from './source.js';
 
 export interface CaptureEvidenceOptions {

@@ -1,6 +1,7 @@
 /** PNG checks: a screenshot is usable only when it decodes with positive dimensions. */
 import sharp from 'sharp';
 import { DroidproofError } from '../contract/errors.js';
+import { messageOf } from './error-message.js';
 
 /** Seed limits: 64 MiB of capture, 32 million decoded pixels. */
 export const MAX_SCREENSHOT_BYTES = 64 * 1024 * 1024;
@@ -30,8 +31,4 @@ export async function decodePng(bytes: Uint8Array): Promise<PngGeometry> {
       `screenshot is not a decodable PNG: ${messageOf(error)}`,
     );
   }
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -6,9 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import { sha256Hex } from './atomic-file.js';
+import { messageOf } from './error-message.js';
 import { checkHierarchyXml } from './hierarchy-check.js';
 import { BUNDLE_FILES, type Manifest, ManifestSchema } from './manifest.js';
-import { decodePng, messageOf } from './png.js';
+import { decodePng } from './png.js';
 
 export interface BundleVerification {
   ok: boolean;

@@ -4,8 +4,8 @@
  * evidence hook and write a message a person can act on.
  */
 import type { CaptureResult } from '../evidence/capture.js';
+import { messageOf } from '../evidence/error-message.js';
 import type { Candidate, FailureReport } from '../evidence/failure.js';
-import { messageOf } from '../evidence/png.js';
 import { evidenceAnnotation } from '../evidence/runner-artifact.js';
 import { matcherConfig } from './config.js';
 import { formatCandidate } from './describe.js';

@@ -3,7 +3,7 @@
  * session. Each attempt reads the device afresh.
  */
 import { DroidproofError } from '../contract/errors.js';
-import { messageOf } from '../evidence/png.js';
+import { messageOf } from '../evidence/error-message.js';
 import type { MatcherRun } from './core.js';
 import { formatText } from './describe.js';
 import { textMatches, type WaitSettings } from './node-matchers.js';

@@ -8,7 +8,7 @@ import type { NodeMatcher } from '../contract/matcher.js';
 import { NodeMatcherSchema, normalizeMatcherInput } from '../contract/matcher.js';
 import { findMatches } from '../contract/selector/match.js';
 import { buildTreeIndex, type TreeIndex, type Visibility } from '../contract/selector/tree-index.js';
-import { messageOf } from '../evidence/png.js';
+import { messageOf } from '../evidence/error-message.js';
 import type { Observation } from './ports.js';
 
 export interface NodeQuery {

@@ -2,6 +2,8 @@
  * The matchers against the virtual device through adbkit and the farm's adb
  * front end: the slow app's content appears after a delay on the device clock.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice } from '../../src/actuator/connect.js';
 import type { Device } from '../../src/actuator/device/device.js';
@@ -96,5 +98,12 @@ describe('matchers on the virtual device', () => {
     expect(result.artifacts.find((a) => a.kind === 'hierarchy')?.status).toBe('complete');
     expect((await verifyBundle(result.dir!)).problems).toEqual([]);
     expect(result.errors.map((e) => e.message)).toEqual([expect.stringMatching(/operatorVersion/)]);
+    // The matcher observations above are in the timeline, their snapshot XML omitted from the envelope copies.
+    const timeline = await readFile(join(result.dir!, 'timeline.json'), 'utf8');
+    expect(JSON.parse(timeline).executions.length).toBeGreaterThan(5);
+    expect(timeline).not.toContain('<hierarchy');
+    expect(timeline).toContain('characters of hierarchy XML>');
+    const captures = JSON.parse(await readFile(join(result.dir!, 'captures.json'), 'utf8'));
+    expect(captures.hierarchy.result.stepResults[0].data.text).toMatch(/^<omitted: \d+ characters/);
   });
 });

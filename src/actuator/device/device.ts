@@ -213,7 +213,7 @@ export class Device {
     const { compact, maxNodes, maxTextChars, ...call } = options;
     const result = await this.action('snapshot', undefined, call);
     const xml = String(result.step.data.text);
-    const hierarchy = parseHierarchyXml(xml);
+    const hierarchy = result.hierarchies.get(result.step.id) ?? parseHierarchyXml(xml);
     const snapshot: SnapshotResult = { ...result, xml, hierarchy };
     if (compact) {
       snapshot.compact = compactSnapshot(hierarchy, result.envelope, { maxNodes, maxTextChars });

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { isObservationOnly, isReadOnlyAction } from '../../contract/action-types.js';
 import type { Execution } from '../../contract/execution.js';
+import type { UiHierarchy } from '../../contract/selector/node.js';
 import { validateExecution } from '../../contract/validate.js';
 import type { ExecutionResultWrapper } from '../../contract/wrappers.js';
 import type { DeviceShell } from '../adb/device-shell.js';
@@ -55,6 +56,8 @@ export interface ExecutionTimings {
 export interface ExecutionResult extends ExecutionResultWrapper {
   execution: Execution;
   timings: ExecutionTimings;
+  /** The validated hierarchy of each successful snapshot step, by step id. */
+  hierarchies: ReadonlyMap<string, UiHierarchy>;
 }
 
 interface Attempt {
@@ -131,7 +134,7 @@ export class ExecutionEngine {
       await this.preflight(execution, state);
       const raw = await this.dispatchAndWait(execution, state);
       state.phase = 'post_processing';
-      const processed = await postProcess({
+      const { envelope: processed, hierarchies } = await postProcess({
         envelope: raw,
         actions: execution.actions,
         shell: this.ctx.shell,
@@ -147,6 +150,7 @@ export class ExecutionEngine {
         isCanonicalTerminal: true,
         execution,
         timings: { ...state.timings, finishedAt },
+        hierarchies,
       };
     } catch (error) {
       const failure = ExecutionFailedError.from(error, {

@@ -4,6 +4,7 @@
  * host screenshots for `take_screenshot`, and `close_app` normalization after a
  * successful pre-flight force-stop. Steps are rewritten, never dropped.
  */
+import type { UiHierarchy } from '../../contract/selector/node.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import type { ResultEnvelope, StepData, StepResult } from './envelope.js';
 import { stepErrorCode } from './reconcile.js';
@@ -66,9 +67,14 @@ function hostFailure(
   };
 }
 
-function processSnapshot(step: StepResult, previous: PlannedAction | undefined): StepResult {
+function processSnapshot(
+  step: StepResult,
+  previous: PlannedAction | undefined,
+  hierarchies: Map<string, UiHierarchy>,
+): StepResult {
   const check = checkSnapshotXml(step.data.text);
-  if (!check.ok) {
+  if (check.ok) hierarchies.set(step.id, check.hierarchy);
+  else {
     return hostFailure(step, 'SNAPSHOT_EXTRACTION_FAILED', SNAPSHOT_EXTRACTION_MESSAGE, {
       extractionReason: check.reason,
       extractionDiagnostics: check.diagnostics,
@@ -109,14 +115,21 @@ function processCloseApp(
   return step;
 }
 
-export async function postProcess(input: PostProcessInput): Promise<ResultEnvelope> {
+/** The processed envelope and the hierarchy parsed for each valid snapshot step (by step id), so nothing parses twice. */
+export interface PostProcessed {
+  envelope: ResultEnvelope;
+  hierarchies: Map<string, UiHierarchy>;
+}
+
+export async function postProcess(input: PostProcessInput): Promise<PostProcessed> {
+  const hierarchies = new Map<string, UiHierarchy>();
   const byId = new Map(input.actions.map((action, index) => [action.id, index]));
   const steps: StepResult[] = [];
   for (const step of input.envelope.stepResults) {
     const index = byId.get(step.id);
     const action = index === undefined ? undefined : input.actions[index];
     const previous = index === undefined || index === 0 ? undefined : input.actions[index - 1];
-    if (step.actionType === 'snapshot' && step.success) steps.push(processSnapshot(step, previous));
+    if (step.actionType === 'snapshot' && step.success) steps.push(processSnapshot(step, previous, hierarchies));
     else if (
       step.actionType === 'take_screenshot' &&
       (step.success || stepErrorCode(step) === 'UNSUPPORTED_RUNTIME_SCREENSHOT')
@@ -136,5 +149,5 @@ export async function postProcess(input: PostProcessInput): Promise<ResultEnvelo
       earlierEffects: [...input.forceStopped].map((actionId) => ({ actionId, effect: 'force_stop' })),
     };
   }
-  return envelope;
+  return { envelope, hierarchies };
 }

@@ -10,7 +10,7 @@
  */
 import type { Plugin } from 'vite';
 import type { ViteUserConfig } from 'vitest/config';
-import { type DroidproofOptionsInput, parseOptions } from '../options.js';
+import { type DroidproofOptionsInput, outputDirOption, parseOptions } from '../options.js';
 import { registerOptions } from './options-registry.js';
 import { builtPackageDir, siblingModule } from './module-path.js';
 import { DroidproofRunReporter } from './reporter.js';
@@ -24,7 +24,7 @@ export function droidproof(input: DroidproofOptionsInput = {}): Plugin {
     name: 'droidproof',
     config(user: ViteUserConfig): ViteUserConfig {
       registerOptions(options);
-      const reporter = new DroidproofRunReporter({ outputDir: options.evidence.outputDir });
+      const reporter = new DroidproofRunReporter({ outputDir: outputDirOption(options.evidence.outputDir) });
       const built = builtPackageDir();
       return {
         test: {

@@ -26,7 +26,7 @@ const envelope = (stepResults: object[]) =>
 
 describe('postProcess', () => {
   it('fails a snapshot with invalid XML (SNAPSHOT_EXTRACTION_FAILED, no text) and reconciliation fails the envelope', async () => {
-    const out = await postProcess({
+    const { envelope: out, hierarchies } = await postProcess({
       envelope: envelope([{ id: 'snap', actionType: 'snapshot', success: true, data: { text: '<hierarchy><node>' } }]),
       actions: [{ id: 'snap', type: 'snapshot' }],
       shell: shell(Buffer.alloc(0)),
@@ -45,12 +45,13 @@ describe('postProcess', () => {
     expect(step.data.text).toBeUndefined();
     expect(out.failureEvidence).toMatchObject({ phase: 'post_processing', dispatchState: 'dispatched' });
     expect(reconcileEnvelope(out).status).toBe('failed');
+    expect(hierarchies.size).toBe(0);
   });
 
   it('adds the settle warning only right after click or scroll_and_click', async () => {
     const xml = '<hierarchy rotation="0"><node text="x"/></hierarchy>';
-    const run = (previous: string) =>
-      postProcess({
+    const run = async (previous: string) =>
+      (await postProcess({
         envelope: envelope([{ id: 'snap', actionType: 'snapshot', success: true, data: { text: xml } }]),
         actions: [
           { id: 'a', type: previous },
@@ -58,7 +59,7 @@ describe('postProcess', () => {
         ],
         shell: shell(Buffer.alloc(0)),
         forceStopped: new Set(),
-      });
+      })).envelope;
     expect((await run('click')).stepResults[0].data.warn).toBe(SETTLE_WARNING);
     expect((await run('sleep')).stepResults[0].data.warn).toBeUndefined();
   });
@@ -72,7 +73,7 @@ describe('postProcess', () => {
       success: false,
       data: { error: 'UNSUPPORTED_RUNTIME_SCREENSHOT', errorCode: 'UNSUPPORTED_RUNTIME_SCREENSHOT', message: 'host side' },
     };
-    const ok = await postProcess({
+    const { envelope: ok } = await postProcess({
       envelope: envelope([unsupported]),
       actions: [{ id: 'shot', type: 'take_screenshot', params: { path } }],
       shell: shell(png(2, 3)),
@@ -84,7 +85,7 @@ describe('postProcess', () => {
     });
     expect(ok.stepResults[0].data.error).toBeUndefined();
     expect((await readFile(path)).length).toBe(33);
-    const bad = await postProcess({
+    const { envelope: bad } = await postProcess({
       envelope: envelope([unsupported]),
       actions: [{ id: 'shot', type: 'take_screenshot', params: { path } }],
       shell: shell(Buffer.from('/system/bin/sh: screencap: not found')),
@@ -107,9 +108,9 @@ describe('postProcess', () => {
       actions: [{ id: 'close', type: 'close_app', params: { applicationId: 'com.x' } }],
       shell: shell(Buffer.alloc(0)),
     };
-    const stopped = await postProcess({ ...input, forceStopped: new Set(['close']) });
+    const { envelope: stopped } = await postProcess({ ...input, forceStopped: new Set(['close']) });
     expect(stopped.stepResults[0]).toEqual({ id: 'close', actionType: 'close_app', success: true, data: { application_id: 'com.x' } });
-    const notStopped = await postProcess({ ...input, forceStopped: new Set() });
+    const { envelope: notStopped } = await postProcess({ ...input, forceStopped: new Set() });
     expect(notStopped.stepResults[0].success).toBe(false);
   });
 });
