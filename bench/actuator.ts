@@ -28,9 +28,9 @@ import { parseResultLine } from '../src/actuator/logcat/result-lines.js';
 import { validateExecution } from '../src/contract/validate.js';
 import { createVirtualDevice } from '../src/virtual-device/device.js';
 import { startVirtualFarm } from '../src/virtual-device/farm.js';
-import { TEST_APPS } from '../test-apps/index.js';
 import { OperatorClient } from '../test/operator/adb-operator-client.js';
 import { startPrivateAdbServer } from '../test/virtual-device/adb-server.js';
+import { TEST_APPS } from '../test-apps/index.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' } } });
 const runs = Number(values.runs);
@@ -52,7 +52,9 @@ async function measure(label: string, once: () => Promise<unknown>, n = runs): P
     samples.push(performance.now() - start);
   }
   const { median, p90 } = stats(samples);
-  console.log(`${label.padEnd(34)} median ${median.toFixed(2).padStart(8)} ms   p90 ${p90.toFixed(2).padStart(8)} ms   (${n} runs)`);
+  console.log(
+    `${label.padEnd(34)} median ${median.toFixed(2).padStart(8)} ms   p90 ${p90.toFixed(2).padStart(8)} ms   (${n} runs)`,
+  );
   return median;
 }
 
@@ -73,9 +75,13 @@ try {
   // The device-side floor: a bare broadcast and logcat read with no actuator (the Operator bench's client).
   const raw = new OperatorClient({ adbPort: server.port, serial });
   await raw.start();
-  const rawSnapshot = await measure('raw Operator round trip: snapshot', () => raw.execute([{ id: 'snap', type: 'snapshot' }]));
+  const rawSnapshot = await measure('raw Operator round trip: snapshot', () =>
+    raw.execute([{ id: 'snap', type: 'snapshot' }]),
+  );
   const rawClick = await measure('raw Operator round trip: click', () =>
-    raw.execute([{ id: 'c', type: 'click', params: { matcher: { resourceId: `${SETTINGS}:id/switch_bluetooth` } } }]),
+    raw.execute([
+      { id: 'c', type: 'click', params: { matcher: { resourceId: `${SETTINGS}:id/switch_bluetooth` } } },
+    ]),
   );
   raw.stop();
   const snapshot = await measure('device.snapshot()', () => device.snapshot());
@@ -91,37 +97,45 @@ try {
   const execution = validateExecution(buildExecution('snapshot', undefined));
   const line = `${DIALECTS.androperator.resultPrefix} ${JSON.stringify({ ...sample.envelope, commandId: execution.commandId, taskId: execution.taskId })}`;
   const logcatLine = `12-01 03:00:00.000  100  100 I Operator: ${line}`;
-  const host = await measure(`host share (${nodes}-node screen)`, async () => {
-    const built = validateExecution(buildExecution('snapshot', undefined));
-    broadcastCommand(DIALECTS.androperator, 'com.androperator.operator', JSON.stringify(built));
-    const parsed = parseResultLine(logcatLine, DIALECTS.androperator);
-    if (parsed?.kind !== 'result') throw new Error('line not recognized');
-    const envelope = parseEnvelopeLine(parsed.text, DIALECTS.androperator, execution);
-    const { envelope: processed, hierarchies } = await postProcess({
-      envelope,
-      actions: execution.actions,
-      shell,
-      forceStopped: new Set(),
-    });
-    reconcileEnvelope(processed);
-    // Device.snapshot() reuses the tree validated in post-processing.
-    if (!hierarchies.get('snap')) throw new Error('no hierarchy');
-  }, runs * 4);
+  const host = await measure(
+    `host share (${nodes}-node screen)`,
+    async () => {
+      const built = validateExecution(buildExecution('snapshot', undefined));
+      broadcastCommand(DIALECTS.androperator, 'com.androperator.operator', JSON.stringify(built));
+      const parsed = parseResultLine(logcatLine, DIALECTS.androperator);
+      if (parsed?.kind !== 'result') throw new Error('line not recognized');
+      const envelope = parseEnvelopeLine(parsed.text, DIALECTS.androperator, execution);
+      const { envelope: processed, hierarchies } = await postProcess({
+        envelope,
+        actions: execution.actions,
+        shell,
+        forceStopped: new Set(),
+      });
+      reconcileEnvelope(processed);
+      // Device.snapshot() reuses the tree validated in post-processing.
+      if (!hierarchies.get('snap')) throw new Error('no hierarchy');
+    },
+    runs * 4,
+  );
 
   const main = join(import.meta.dirname, '../src/cli/main.ts');
-  const fresh = await measure('fresh `droidproof snapshot` (tsx)', () =>
-    new Promise<void>((resolve, reject) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', main, 'snapshot', '--adb-port', String(server.port), '--device', serial],
-        (error) => (error ? reject(error) : resolve()),
-      );
-    }),
+  const fresh = await measure(
+    'fresh `droidproof snapshot` (tsx)',
+    () =>
+      new Promise<void>((resolve, reject) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', main, 'snapshot', '--adb-port', String(server.port), '--device', serial],
+          (error) => (error ? reject(error) : resolve()),
+        );
+      }),
     Math.max(5, Math.floor(runs / 10)),
   );
 
   console.log('');
-  console.log(`snapshot / echo: ${(snapshot / echo).toFixed(2)}x, click / echo: ${(click / echo).toFixed(2)}x (target <= 3x)`);
+  console.log(
+    `snapshot / echo: ${(snapshot / echo).toFixed(2)}x, click / echo: ${(click / echo).toFixed(2)}x (target <= 3x)`,
+  );
   console.log(
     `actuator over the raw Operator round trip: snapshot +${(snapshot - rawSnapshot).toFixed(2)} ms, click +${(click - rawClick).toFixed(2)} ms`,
   );

@@ -1,1 +1,2 @@
+export * from './actuator/index.js';
 export * from './contract/index.js';

@@ -9,7 +9,11 @@ describe('notifications', () => {
     await device.closeApp(NOTIFIER);
     await device.openApp(NOTIFIER);
     await device.node(id('post_message')).click();
-    await expect(device).toHaveNotification({ applicationId: NOTIFIER, title: 'New message', text: 'Lunch at noon?' });
+    await expect(device).toHaveNotification({
+      applicationId: NOTIFIER,
+      title: 'New message',
+      text: 'Lunch at noon?',
+    });
 
     const { notifications } = await device.notifications.list({ applicationId: NOTIFIER });
     const message = notifications.find((n) => n.title === 'New message');
@@ -25,6 +29,10 @@ describe('notifications', () => {
     await device.openApp(NOTIFIER);
     await device.node(id('post_download')).click();
     await expect(device).toHaveNotification({ applicationId: NOTIFIER, title: 'Downloading' });
-    await expect(device).toHaveNotification({ applicationId: NOTIFIER, title: 'Download complete', text: '100%' });
+    await expect(device).toHaveNotification({
+      applicationId: NOTIFIER,
+      title: 'Download complete',
+      text: '100%',
+    });
   });
 });

@@ -15,14 +15,18 @@ import { openCommand } from './commands/open.js';
 import { backCommand, pressCommand } from './commands/press.js';
 import { queryCommand } from './commands/query.js';
 import { readCommand } from './commands/read.js';
+import { readValueCommand } from './commands/read-value.js';
 import { screenshotCommand } from './commands/screenshot.js';
 import { scrollCommand } from './commands/scroll.js';
 import { scrollAndClickCommand, scrollUntilCommand } from './commands/scroll-until.js';
+import { sleepCommand } from './commands/sleep.js';
 import { snapshotCommand } from './commands/snapshot.js';
 import { dragCommand, swipeCommand } from './commands/swipe.js';
+import { toastCommand } from './commands/toast.js';
 import { typeCommand } from './commands/type.js';
 import { virtualCommand } from './commands/virtual.js';
 import { waitCommand } from './commands/wait.js';
+import { waitForNavCommand } from './commands/wait-for-nav.js';
 
 export const COMMANDS: readonly CliCommand[] = [
   execCommand,
@@ -35,6 +39,10 @@ export const COMMANDS: readonly CliCommand[] = [
   typeCommand,
   readCommand,
   waitCommand,
+  waitForNavCommand,
+  readValueCommand,
+  sleepCommand,
+  toastCommand,
   screenshotCommand,
   openCommand,
   closeCommand,

@@ -35,7 +35,10 @@ const AdbSourceSchema = z.object({
   filter: z.custom<(device: AttachedDevice) => boolean>((value) => typeof value === 'function').optional(),
 });
 
-export const DeviceSourceOptionsSchema = z.discriminatedUnion('source', [VirtualSourceSchema, AdbSourceSchema]);
+export const DeviceSourceOptionsSchema = z.discriminatedUnion('source', [
+  VirtualSourceSchema,
+  AdbSourceSchema,
+]);
 export type DeviceSourceOptions = z.infer<typeof DeviceSourceOptionsSchema>;
 
 export const AppOptionsSchema = z.object({
@@ -111,7 +114,10 @@ export function outputDirOption(outputDir: string | undefined, env: NodeJS.Proce
   return outputDir ?? env[REPORT_DIR_ENV] ?? 'droidproof-report';
 }
 
-export function reportDirs(options: DroidproofOptions, rootDir: string): { outputDir: string; bundlesDir: string } {
+export function reportDirs(
+  options: DroidproofOptions,
+  rootDir: string,
+): { outputDir: string; bundlesDir: string } {
   const outputDir = resolve(rootDir, outputDirOption(options.evidence.outputDir));
   return { outputDir, bundlesDir: join(outputDir, 'bundles') };
 }

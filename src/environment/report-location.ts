@@ -7,7 +7,10 @@ export function runSummary(report: WrittenReport | undefined, cwd = process.cwd(
   const lines = deathLines();
   if (report) {
     const show = (path: string) => relative(cwd, path) || '.';
-    const parts = [report.htmlPath && `report ${show(report.htmlPath)}`, report.junitPath && `JUnit ${show(report.junitPath)}`];
+    const parts = [
+      report.htmlPath && `report ${show(report.htmlPath)}`,
+      report.junitPath && `JUnit ${show(report.junitPath)}`,
+    ];
     lines.push(`droidproof: ${parts.filter(Boolean).join(', ') || `report in ${show(report.outputDir)}`}`);
   }
   return lines.map((line) => `${line}\n`).join('');

@@ -18,10 +18,12 @@ async function reportDir(): Promise<string> {
 }
 
 function testcases(junit: string): { name: string; failed: boolean }[] {
-  return [...junit.matchAll(/<testcase\b[^>]*\bname="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)].map((m) => ({
-    name: m[1],
-    failed: /<failure\b/.test(m[3] ?? ''),
-  }));
+  return [...junit.matchAll(/<testcase\b[^>]*\bname="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)].map(
+    (m) => ({
+      name: m[1],
+      failed: /<failure\b/.test(m[3] ?? ''),
+    }),
+  );
 }
 
 describe('example suites', () => {
@@ -57,9 +59,13 @@ describe('example suites', () => {
 
   it('the failing suite exits non-zero and keeps a verifiable bundle for each attempt', async () => {
     const report = await reportDir();
-    const run = await runCli('vitest', ['run', '--config', 'examples/failing/vitest.config.ts', '--retry=1'], {
-      DROIDPROOF_REPORT_DIR: report,
-    });
+    const run = await runCli(
+      'vitest',
+      ['run', '--config', 'examples/failing/vitest.config.ts', '--retry=1'],
+      {
+        DROIDPROOF_REPORT_DIR: report,
+      },
+    );
     expect(run.code).toBe(1);
     const bundles = await scanBundles(join(report, 'bundles'));
     expect(bundles.map((b) => b.manifest.context.attempt).sort()).toEqual([1, 2]);
@@ -71,7 +77,9 @@ describe('example suites', () => {
       expect(await readFile(join(bundle.dir, 'hierarchy.xml'), 'utf8')).toContain('Welcome, ada@example.com');
     }
     const junit = await readFile(join(report, 'junit.xml'), 'utf8');
-    expect(testcases(junit)).toEqual([{ name: expect.stringContaining('greets a returning user'), failed: true }]);
+    expect(testcases(junit)).toEqual([
+      { name: expect.stringContaining('greets a returning user'), failed: true },
+    ]);
     expect(junit).toContain('[[ATTACHMENT|');
   }, 120_000);
 });

@@ -47,28 +47,45 @@ function driverRuns(serial: string): string[] {
 }
 
 describe('lease exclusivity under real Vitest', () => {
-  it('never lets two workers drive one device at once (12 files, 3 workers, 2 devices)', async () => {
-    const output = join(await tempDir('droidproof-exclusive-'), 'report');
-    const run = await runCli(
-      'vitest',
-      ['run', '--config', 'test/environment/fixtures/exclusive/vitest.config.ts', '--maxWorkers=3'],
-      {
-        DROIDPROOF_TEST_ADB_PORT: String(farm.adbPort),
-        DROIDPROOF_TEST_SERIALS: farm.devices.map((d) => d.serial).join(','),
-        DROIDPROOF_TEST_OUTPUT: output,
-      },
-    );
-    expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/Test Files\s+12 passed/);
+  it.each([
+    // isolate: true (the default) gives every file its own worker process: 12 workers.
+    { mode: 'forks, isolate: true', args: [], workerCount: 12 },
+    // isolate: false keeps 3 workers, each holding its lease for its whole life.
+    { mode: 'threads, isolate: false', args: ['--pool=threads', '--isolate=false'], workerCount: 3 },
+  ])(
+    'never lets two workers drive one device at once (12 files, 3 workers, 2 devices, $mode)',
+    async ({ args, workerCount }) => {
+      dispatches.length = 0;
+      const output = join(await tempDir('droidproof-exclusive-'), 'report');
+      const run = await runCli(
+        'vitest',
+        [
+          'run',
+          '--config',
+          'test/environment/fixtures/exclusive/vitest.config.ts',
+          '--maxWorkers=3',
+          ...args,
+        ],
+        {
+          DROIDPROOF_TEST_ADB_PORT: String(farm.adbPort),
+          DROIDPROOF_TEST_SERIALS: farm.devices.map((d) => d.serial).join(','),
+          DROIDPROOF_TEST_OUTPUT: output,
+        },
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/Test Files\s+12 passed/);
 
-    const workers = new Set(dispatches.map((d) => d.worker));
-    // isolate: true gives every file its own worker process: 12 workers, 3 dispatches each.
-    expect(workers.size).toBe(12);
-    for (const worker of workers) expect(dispatches.filter((d) => d.worker === worker)).toHaveLength(3);
-    for (const { serial } of farm.devices) {
-      const runs = driverRuns(serial);
-      expect(runs.length).toBeGreaterThan(0);
-      expect(new Set(runs).size, `${serial} was driven by interleaved workers: ${runs.join(' ')}`).toBe(runs.length);
-    }
-  }, 120_000);
+      const workers = new Set(dispatches.map((d) => d.worker));
+      expect(workers.size).toBe(workerCount);
+      expect(dispatches).toHaveLength(12 * 3);
+      for (const { serial } of farm.devices) {
+        const runs = driverRuns(serial);
+        expect(runs.length).toBeGreaterThan(0);
+        expect(new Set(runs).size, `${serial} was driven by interleaved workers: ${runs.join(' ')}`).toBe(
+          runs.length,
+        );
+      }
+    },
+    120_000,
+  );
 });

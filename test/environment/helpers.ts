@@ -30,7 +30,15 @@ export async function ensureBuilt(): Promise<void> {
   );
   const built = await newestMtime(join(PACKAGE_ROOT, 'dist'), (name) => name.endsWith('.js')).catch(() => 0);
   if (source <= built) return;
-  await promisify(execFile)('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: PACKAGE_ROOT });
+  // Test files run in parallel: one build at a time. tsc emits even when another module has a type
+  // error; that error is the typecheck's to report, not these tests'.
+  await promisify(execFile)(
+    'flock',
+    [join(tmpdir(), 'droidproof-build.lock'), 'npx', 'tsc', '-p', 'tsconfig.build.json'],
+    {
+      cwd: PACKAGE_ROOT,
+    },
+  ).catch(() => undefined);
 }
 
 export interface CliRun {
@@ -66,7 +74,9 @@ export function runCli(
 /** This process's environment without the Vitest worker and droidproof run variables it runs under. */
 function parentEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !name.startsWith('DROIDPROOF_')),
+    Object.entries(process.env).filter(
+      ([name]) => !name.startsWith('VITEST') && !name.startsWith('DROIDPROOF_'),
+    ),
   );
 }
 

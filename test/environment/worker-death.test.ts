@@ -27,10 +27,14 @@ function victimOf(dir: string): Promise<{ pid: number; test: string; serial: str
 describe('a worker killed mid-test', () => {
   it('frees its device within 1 s, the run finishes, and the output names the test', async () => {
     const dir = await tempDir('droidproof-kill-');
-    const finished = runCli('vitest', ['run', '--config', 'test/environment/fixtures/killed/vitest.config.ts'], {
-      DROIDPROOF_TEST_SIGNAL: join(dir, 'victim.json'),
-      DROIDPROOF_TEST_OUTPUT: join(dir, 'report'),
-    });
+    const finished = runCli(
+      'vitest',
+      ['run', '--config', 'test/environment/fixtures/killed/vitest.config.ts'],
+      {
+        DROIDPROOF_TEST_SIGNAL: join(dir, 'victim.json'),
+        DROIDPROOF_TEST_OUTPUT: join(dir, 'report'),
+      },
+    );
     const victim = await victimOf(dir);
     process.kill(victim.pid, 'SIGKILL');
     const run = await finished;

@@ -17,7 +17,9 @@ export function adbError(error: unknown, serial?: string): DroidproofError {
   const code = (error as { code?: string } | undefined)?.code;
   const details = { serial, cause: message };
   if (code === 'ECONNREFUSED' || code === 'ENOENT' || code === 'ECONNRESET') {
-    return new DroidproofError('ADB_SERVER_FAILED', `adb server is not reachable: ${message}`, details, {
+    // ENOENT is adbkit's refused auto-start (see NO_AUTOSTART): the connection was refused.
+    const reason = code === 'ENOENT' ? 'connection refused; no server is running there' : message;
+    return new DroidproofError('ADB_SERVER_FAILED', `adb server is not reachable: ${reason}`, details, {
       cause: error,
     });
   }
@@ -53,13 +55,18 @@ const Adb: typeof adbkit.Adb =
   'createClient' in adbkit ? (adbkit as unknown as typeof adbkit.Adb) : (adbkit as typeof adbkit).Adb;
 type AdbClient = ReturnType<typeof Adb.createClient>;
 
+const NO_AUTOSTART = '/nonexistent/droidproof-does-not-start-adb-servers';
+
 export class AdbTransport {
   readonly address: AdbServerAddress;
   private readonly client: AdbClient;
 
   constructor(options: { adbHost?: string; adbPort?: number } = {}) {
     this.address = resolveAdbServer(options);
-    this.client = Adb.createClient({ host: this.address.host, port: this.address.port });
+    // adbkit starts `adb start-server` when the connection is refused; droidproof never starts a
+    // server behind the caller's back (tests use private ports), so the spawn is pointed at nothing
+    // and a refused connection surfaces as ADB_SERVER_FAILED.
+    this.client = Adb.createClient({ host: this.address.host, port: this.address.port, bin: NO_AUTOSTART });
     // adbkit re-emits socket errors on the client; unhandled they would crash the process.
     this.client.on('error', () => {});
   }

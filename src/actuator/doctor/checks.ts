@@ -260,33 +260,19 @@ export async function checkVersion(
   }
   const { versionName, versionCode } = parseDumpsysVersion(output);
   const evidence = { cliVersion, apkVersion: versionName, apkVersionCode: versionCode, operatorPackage };
-  if (!isValidVersion(cliVersion)) {
-    return {
-      id,
-      status: 'fail',
-      code: 'CLI_VERSION_INVALID',
-      summary: `CLI version ${cliVersion} is invalid.`,
-      evidence,
-    };
-  }
-  if (versionName === undefined) {
-    return {
-      id,
-      status: 'fail',
-      code: 'APK_VERSION_UNREADABLE',
-      summary: 'Installed APK version is unreadable.',
-      evidence,
-    };
-  }
-  if (!isValidVersion(versionName)) {
-    return {
-      id,
-      status: 'fail',
-      code: 'APK_VERSION_INVALID',
-      summary: `APK version ${versionName} is invalid.`,
-      evidence,
-    };
-  }
+  const fail = (code: string, summary: string): DoctorCheckResult => ({
+    id,
+    status: 'fail',
+    code,
+    summary,
+    evidence,
+  });
+  if (!isValidVersion(cliVersion))
+    return fail('CLI_VERSION_INVALID', `CLI version ${cliVersion} is invalid.`);
+  if (versionName === undefined)
+    return fail('APK_VERSION_UNREADABLE', 'Installed APK version is unreadable.');
+  if (!isValidVersion(versionName))
+    return fail('APK_VERSION_INVALID', `APK version ${versionName} is invalid.`);
   if (!versionsCompatible(cliVersion, versionName)) {
     return {
       id,

@@ -129,7 +129,8 @@ export async function postProcess(input: PostProcessInput): Promise<PostProcesse
     const index = byId.get(step.id);
     const action = index === undefined ? undefined : input.actions[index];
     const previous = index === undefined || index === 0 ? undefined : input.actions[index - 1];
-    if (step.actionType === 'snapshot' && step.success) steps.push(processSnapshot(step, previous, hierarchies));
+    if (step.actionType === 'snapshot' && step.success)
+      steps.push(processSnapshot(step, previous, hierarchies));
     else if (
       step.actionType === 'take_screenshot' &&
       (step.success || stepErrorCode(step) === 'UNSUPPORTED_RUNTIME_SCREENSHOT')

@@ -5,15 +5,9 @@ import type { ActionParamsOf } from '../../contract/actions/index.js';
 import { ExecutionValidationError } from '../../contract/validation-errors.js';
 import type { CliCommand } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution } from './device-flags.js';
+import { ACTION_FLAGS, executionTimeout, runExecution } from './device-flags.js';
 import { leftoverPositionals, pointFlags } from './points.js';
-import {
-  CONTAINER_SELECTOR_FLAGS,
-  elementSelector,
-  elementSelectorFlags,
-  STRICT_FLAG,
-  targetingParams,
-} from './selector-flags.js';
+import { elementSelector, TARGET_FLAGS, targetingParams } from './selector-flags.js';
 
 export const clickCommand: CliCommand = {
   name: 'click',
@@ -22,9 +16,7 @@ export const clickCommand: CliCommand = {
   usage: 'click --text <text> | --id <id> | --role <role> | --coordinate <x> <y> [--long | --focus]',
   flags: {
     ...ACTION_FLAGS,
-    ...elementSelectorFlags(),
-    ...CONTAINER_SELECTOR_FLAGS,
-    ...STRICT_FLAG,
+    ...TARGET_FLAGS,
     coordinate: { type: 'string', valueName: '<x> <y>', description: 'click a screen coordinate' },
     long: { type: 'boolean', description: 'long click' },
     focus: { type: 'boolean', description: 'focus instead of click' },
@@ -58,9 +50,6 @@ export const clickCommand: CliCommand = {
         ...(clickType ? { clickType } : {}),
       } as ActionParamsOf<'click'>;
     }
-    return runExecution(
-      context,
-      buildExecution('click', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }),
-    );
+    return runExecution(context, buildExecution('click', params, { timeoutMs: executionTimeout(args) }));
   },
 };

@@ -2,7 +2,7 @@
 import { buildExecution } from '../../actuator/device/builders.js';
 import type { CliCommand } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution, stringFlag } from './device-flags.js';
+import { ACTION_FLAGS, executionTimeout, runExecution, stringFlag } from './device-flags.js';
 
 export const closeCommand: CliCommand = {
   name: 'close',
@@ -22,7 +22,7 @@ export const closeCommand: CliCommand = {
     if (!applicationId) throw new MissingArgumentError('close requires a package id.');
     return runExecution(
       context,
-      buildExecution('close_app', { applicationId }, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }),
+      buildExecution('close_app', { applicationId }, { timeoutMs: executionTimeout(args) }),
     );
   },
 };

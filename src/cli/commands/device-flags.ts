@@ -72,6 +72,11 @@ export function intFlag(
   return value;
 }
 
+/** `--timeout <ms>` as the execution-level timeout (1000..120000). */
+export function executionTimeout(args: ParsedArgs): number | undefined {
+  return intFlag(args, 'timeout', 1000, 120_000);
+}
+
 export async function connectFromFlags(args: ParsedArgs): Promise<Device> {
   return connectDevice({
     serial: stringFlag(args, 'device'),

@@ -7,7 +7,7 @@ import type { ActionParamsOf } from '../../contract/actions/index.js';
 import type { ParsedArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution, stringFlag } from './device-flags.js';
+import { ACTION_FLAGS, executionTimeout, intFlag, runExecution, stringFlag } from './device-flags.js';
 import { withPayload } from './notification-media-output.js';
 
 function target(args: ParsedArgs): { applicationId?: string; mediaSessionId?: string } {
@@ -48,7 +48,7 @@ export const mediaCommand: CliCommand = {
     const { args } = context;
     const [sub, ...extra] = args.positionals;
     if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);
-    const timeoutMs = intFlag(args, 'timeout', 1000, 120_000);
+    const timeoutMs = executionTimeout(args);
     switch (sub) {
       case 'list': {
         const params = {

@@ -6,7 +6,7 @@
 import { buildExecution } from '../../actuator/device/builders.js';
 import type { CliCommand } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution, stringFlag } from './device-flags.js';
+import { ACTION_FLAGS, executionTimeout, intFlag, runExecution, stringFlag } from './device-flags.js';
 import { withPayload } from './notification-media-output.js';
 
 export const notificationsCommand: CliCommand = {
@@ -29,7 +29,7 @@ export const notificationsCommand: CliCommand = {
   async run(context) {
     const { args } = context;
     const [sub, key, ...extra] = args.positionals;
-    const timeoutMs = intFlag(args, 'timeout', 1000, 120_000);
+    const timeoutMs = executionTimeout(args);
     if (extra.length > 0) throw new UsageError(`unexpected argument ${extra[0]}`);
     if (sub === 'list') {
       if (key !== undefined) throw new UsageError(`unexpected argument ${key}`);

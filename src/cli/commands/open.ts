@@ -7,7 +7,7 @@ import { buildExecution } from '../../actuator/device/builders.js';
 import { ExecutionValidationError } from '../../contract/validation-errors.js';
 import type { CliCommand } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution, stringFlag } from './device-flags.js';
+import { ACTION_FLAGS, executionTimeout, intFlag, runExecution, stringFlag } from './device-flags.js';
 
 export const openCommand: CliCommand = {
   name: 'open',
@@ -34,7 +34,7 @@ export const openCommand: CliCommand = {
     if (extra.length > 0 || (app && positional)) throw new UsageError('open takes one target');
     const target = app ?? positional;
     if (!target) throw new MissingArgumentError('open requires a package id, URL or URI.');
-    const timeoutMs = intFlag(args, 'timeout', 1000, 120_000);
+    const timeoutMs = executionTimeout(args);
     const navigationTimeoutMs = intFlag(args, 'navigation-timeout-ms');
     const skip = args.flags['skip-navigation-wait'] === true;
     if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(target) && app === undefined) {

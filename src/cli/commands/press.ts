@@ -2,12 +2,12 @@
 import { buildExecution } from '../../actuator/device/builders.js';
 import type { CliCommand, CommandContext } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution, stringFlag } from './device-flags.js';
+import { ACTION_FLAGS, executionTimeout, runExecution, stringFlag } from './device-flags.js';
 
 function pressKey(context: CommandContext, key: string) {
   return runExecution(
     context,
-    buildExecution('press_key', { key }, { timeoutMs: intFlag(context.args, 'timeout', 1000, 120_000) }),
+    buildExecution('press_key', { key }, { timeoutMs: executionTimeout(context.args) }),
   );
 }
 

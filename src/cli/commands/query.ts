@@ -3,7 +3,7 @@ import { buildExecution } from '../../actuator/device/builders.js';
 import type { ActionParamsOf } from '../../contract/actions/index.js';
 import type { CliCommand } from '../command.js';
 import { UsageError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution, stringFlag } from './device-flags.js';
+import { ACTION_FLAGS, executionTimeout, intFlag, runExecution, stringFlag } from './device-flags.js';
 import { elementSelector, elementSelectorFlags } from './selector-flags.js';
 
 export const queryCommand: CliCommand = {
@@ -28,9 +28,6 @@ export const queryCommand: CliCommand = {
       ...(visibility ? { visibility } : {}),
       ...(limit !== undefined ? { limit } : {}),
     } as ActionParamsOf<'query_ui'>;
-    return runExecution(
-      context,
-      buildExecution('query_ui', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }),
-    );
+    return runExecution(context, buildExecution('query_ui', params, { timeoutMs: executionTimeout(args) }));
   },
 };

@@ -2,14 +2,8 @@
 import { buildExecution } from '../../actuator/device/builders.js';
 import type { CliCommand } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution } from './device-flags.js';
-import {
-  CONTAINER_SELECTOR_FLAGS,
-  elementSelector,
-  elementSelectorFlags,
-  STRICT_FLAG,
-  targetingParams,
-} from './selector-flags.js';
+import { ACTION_FLAGS, executionTimeout, runExecution } from './device-flags.js';
+import { elementSelector, TARGET_FLAGS, targetingParams } from './selector-flags.js';
 
 export const readCommand: CliCommand = {
   name: 'read',
@@ -18,9 +12,7 @@ export const readCommand: CliCommand = {
   usage: 'read --text <text> | --id <id> | --role <role> [--all]',
   flags: {
     ...ACTION_FLAGS,
-    ...elementSelectorFlags(),
-    ...CONTAINER_SELECTOR_FLAGS,
-    ...STRICT_FLAG,
+    ...TARGET_FLAGS,
     all: { type: 'boolean', description: 'read every match' },
   },
   async run(context) {
@@ -29,9 +21,6 @@ export const readCommand: CliCommand = {
     const matcher = elementSelector(args);
     if (!matcher) throw new MissingArgumentError('read requires a selector (--text, --id, --role, ...).');
     const params = { matcher, ...targetingParams(args), ...(args.flags.all ? { all: true } : {}) };
-    return runExecution(
-      context,
-      buildExecution('read_text', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }),
-    );
+    return runExecution(context, buildExecution('read_text', params, { timeoutMs: executionTimeout(args) }));
   },
 };

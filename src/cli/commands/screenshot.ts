@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { buildExecution } from '../../actuator/device/builders.js';
 import type { CliCommand } from '../command.js';
 import { UsageError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution, stringFlag } from './device-flags.js';
+import { ACTION_FLAGS, executionTimeout, runExecution, stringFlag } from './device-flags.js';
 
 export const screenshotCommand: CliCommand = {
   name: 'screenshot',
@@ -21,7 +21,7 @@ export const screenshotCommand: CliCommand = {
     const params = path === undefined ? {} : { path: resolve(cwd, path) };
     return runExecution(
       context,
-      buildExecution('take_screenshot', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }),
+      buildExecution('take_screenshot', params, { timeoutMs: executionTimeout(args) }),
     );
   },
 };

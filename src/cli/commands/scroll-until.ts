@@ -6,23 +6,11 @@ import { buildExecution } from '../../actuator/device/builders.js';
 import type { ActionParamsOf } from '../../contract/actions/index.js';
 import type { CliCommand, CommandContext } from '../command.js';
 import { MissingArgumentError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution, stringFlag } from './device-flags.js';
+import { ACTION_FLAGS, executionTimeout, runExecution, stringFlag } from './device-flags.js';
 import { DIRECTION_FLAG, directionOf } from './scroll.js';
-import {
-  CONTAINER_SELECTOR_FLAGS,
-  elementSelector,
-  elementSelectorFlags,
-  STRICT_FLAG,
-  targetingParams,
-} from './selector-flags.js';
+import { elementSelector, TARGET_FLAGS, targetingParams } from './selector-flags.js';
 
-const FLAGS = {
-  ...ACTION_FLAGS,
-  ...DIRECTION_FLAG,
-  ...elementSelectorFlags(),
-  ...CONTAINER_SELECTOR_FLAGS,
-  ...STRICT_FLAG,
-};
+const FLAGS = { ...ACTION_FLAGS, ...DIRECTION_FLAG, ...TARGET_FLAGS };
 
 function scrollUntil(context: CommandContext, click: boolean) {
   const { args } = context;
@@ -31,7 +19,7 @@ function scrollUntil(context: CommandContext, click: boolean) {
   if (!matcher)
     throw new MissingArgumentError('scroll-until requires a target selector (--text, --id, ...).');
   const params = { matcher, ...(direction ? { direction } : {}), ...targetingParams(args) };
-  const timeoutMs = intFlag(args, 'timeout', 1000, 120_000);
+  const timeoutMs = executionTimeout(args);
   if (click) {
     return runExecution(
       context,

@@ -3,7 +3,7 @@ import { buildExecution } from '../../actuator/device/builders.js';
 import type { ActionParamsOf } from '../../contract/actions/index.js';
 import type { CliCommand } from '../command.js';
 import { UsageError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution, stringFlag } from './device-flags.js';
+import { ACTION_FLAGS, executionTimeout, runExecution, stringFlag } from './device-flags.js';
 import { CONTAINER_SELECTOR_FLAGS, STRICT_FLAG, targetingParams } from './selector-flags.js';
 
 export const DIRECTION_FLAG = {
@@ -29,9 +29,6 @@ export const scrollCommand: CliCommand = {
       ...(direction ? { direction } : {}),
       ...targetingParams(args),
     } as ActionParamsOf<'scroll'>;
-    return runExecution(
-      context,
-      buildExecution('scroll', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }),
-    );
+    return runExecution(context, buildExecution('scroll', params, { timeoutMs: executionTimeout(args) }));
   },
 };

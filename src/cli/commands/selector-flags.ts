@@ -101,6 +101,13 @@ export function containerSelector(args: ParsedArgs): NodeMatcher | undefined {
   return selectorFrom(args, 'container-', []);
 }
 
+/** Element, container and `--strict` flags of node-targeted commands. */
+export const TARGET_FLAGS: FlagSpecs = {
+  ...elementSelectorFlags(),
+  ...CONTAINER_SELECTOR_FLAGS,
+  ...STRICT_FLAG,
+};
+
 /** `strict` and `container` params when given (omitted otherwise, seed: "Node omits params.container"). */
 export function targetingParams(args: ParsedArgs): { strict?: boolean; container?: NodeMatcher } {
   const container = containerSelector(args);

@@ -14,7 +14,14 @@ import { DroidproofError } from '../../contract/errors.js';
 import { parseHierarchyXml } from '../../contract/selector/hierarchy-xml.js';
 import type { CliCommand } from '../command.js';
 import { UsageError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution, stringFlag, wrapperOf } from './device-flags.js';
+import {
+  ACTION_FLAGS,
+  executionTimeout,
+  intFlag,
+  runExecution,
+  stringFlag,
+  wrapperOf,
+} from './device-flags.js';
 
 async function writeRaw(path: string, xml: string, result: ExecutionResult): Promise<void> {
   try {
@@ -62,7 +69,7 @@ export const snapshotCommand: CliCommand = {
     const rawFlag = stringFlag(args, 'raw-path');
     const rawPath = rawFlag === undefined ? undefined : resolve(cwd, rawFlag);
     const execution = buildExecution('snapshot', undefined, {
-      timeoutMs: intFlag(args, 'timeout', 1000, 120_000),
+      timeoutMs: executionTimeout(args),
     });
     return runExecution(context, execution, async (result) => {
       const step = result.envelope.stepResults.find((s) => s.actionType === 'snapshot' && s.success);

@@ -5,7 +5,7 @@
 import { buildExecution } from '../../actuator/device/builders.js';
 import type { CliCommand } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution } from './device-flags.js';
+import { ACTION_FLAGS, executionTimeout, intFlag, runExecution } from './device-flags.js';
 import { leftoverPositionals, pointFlags } from './points.js';
 
 const ENDPOINT_FLAGS = {
@@ -38,10 +38,7 @@ export const swipeCommand: CliCommand = {
   async run(context) {
     const { args } = context;
     const params = { ...endpoints(args), durationMs: requiredInt(args, 'duration-ms') };
-    return runExecution(
-      context,
-      buildExecution('swipe', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }),
-    );
+    return runExecution(context, buildExecution('swipe', params, { timeoutMs: executionTimeout(args) }));
   },
 };
 
@@ -62,9 +59,6 @@ export const dragCommand: CliCommand = {
       holdDurationMs: requiredInt(args, 'hold-duration-ms'),
       moveDurationMs: requiredInt(args, 'move-duration-ms'),
     };
-    return runExecution(
-      context,
-      buildExecution('drag', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }),
-    );
+    return runExecution(context, buildExecution('drag', params, { timeoutMs: executionTimeout(args) }));
   },
 };

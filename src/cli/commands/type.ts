@@ -2,7 +2,7 @@
 import { buildExecution } from '../../actuator/device/builders.js';
 import type { CliCommand } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
-import { ACTION_FLAGS, intFlag, runExecution } from './device-flags.js';
+import { ACTION_FLAGS, executionTimeout, runExecution } from './device-flags.js';
 import {
   CONTAINER_SELECTOR_FLAGS,
   elementSelector,
@@ -38,9 +38,6 @@ export const typeCommand: CliCommand = {
       ...(args.flags.submit ? { submit: true } : {}),
       ...(args.flags.clear ? { clear: true } : {}),
     };
-    return runExecution(
-      context,
-      buildExecution('enter_text', params, { timeoutMs: intFlag(args, 'timeout', 1000, 120_000) }),
-    );
+    return runExecution(context, buildExecution('enter_text', params, { timeoutMs: executionTimeout(args) }));
   },
 };

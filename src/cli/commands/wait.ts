@@ -6,20 +6,14 @@ import { buildExecution } from '../../actuator/device/builders.js';
 import type { CliCommand } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
 import { ACTION_FLAGS, intFlag, runExecution } from './device-flags.js';
-import {
-  CONTAINER_SELECTOR_FLAGS,
-  elementSelector,
-  elementSelectorFlags,
-  STRICT_FLAG,
-  targetingParams,
-} from './selector-flags.js';
+import { elementSelector, TARGET_FLAGS, targetingParams } from './selector-flags.js';
 
 export const waitCommand: CliCommand = {
   name: 'wait',
   aliases: ['wait-for', 'wait_for', 'wait-for-node', 'wait_for_node', 'find', 'find-node', 'find_node'],
   summary: 'Wait until a matching UI element appears',
   usage: 'wait --text <text> | --id <id> | --role <role> [--timeout <ms>]',
-  flags: { ...ACTION_FLAGS, ...elementSelectorFlags(), ...CONTAINER_SELECTOR_FLAGS, ...STRICT_FLAG },
+  flags: { ...ACTION_FLAGS, ...TARGET_FLAGS },
   async run(context) {
     const { args } = context;
     if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}`);

@@ -14,6 +14,8 @@
  *     };
  */
 import type { Config } from '@jest/types';
+import '../globals.js';
+import '../../matchers/jest.js';
 import { parseOptions } from '../options.js';
 import { type RunHandle, startRun } from '../run.js';
 import { closeWorkerSession } from '../worker/session.js';

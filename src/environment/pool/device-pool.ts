@@ -4,12 +4,13 @@
  * It remembers workers that died holding a device, so the run can say which
  * test was running when they did.
  */
+
+import { resolveDialect, selectOperatorPackage } from '../../actuator/dialect.js';
+import { runningTest } from '../holder.js';
 import { LeaseBroker, type LeaseEvent } from '../lease/broker.js';
 import type { BrokerAddress, DeviceDescriptor } from '../lease/protocol.js';
 import type { DroidproofOptions } from '../options.js';
-import { runningTest } from '../holder.js';
-import { resolveDialect, selectOperatorPackage } from '../../actuator/dialect.js';
-import { deviceProvider, type DeviceProvider } from '../sources/index.js';
+import { type DeviceProvider, deviceProvider } from '../sources/index.js';
 import { deviceReadiness } from './readiness.js';
 
 /** A worker whose connection dropped while it held a device (crash, kill -9). */

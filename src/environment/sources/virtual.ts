@@ -3,10 +3,11 @@
  * served by the farm's own adb host front end (no adb binary needed), or
  * registered with a running real adb server.
  */
+
+import { TEST_APPS } from '../../../test-apps/index.js';
 import type { AppDefinition } from '../../virtual-device/android/index.js';
 import { startVirtualFarm } from '../../virtual-device/farm.js';
 import { createVirtualDevice } from '../../virtual-device/index.js';
-import { TEST_APPS } from '../../../test-apps/index.js';
 import type { DeviceProvider } from './provider.js';
 
 export interface VirtualSourceOptions {

@@ -6,13 +6,8 @@
  */
 import type { Environment } from 'vitest/environments';
 import { closeWorkerSession, workerSession } from '../worker/session.js';
-import type { TestDevice } from '../worker/test-device.js';
+import '../globals.js';
 import { vitestWorkerLabel } from './worker-label.js';
-
-declare global {
-  /** The worker's leased device (droidproof's Vitest or Jest environment). */
-  var device: TestDevice;
-}
 
 const environment: Environment = {
   name: 'droidproof',

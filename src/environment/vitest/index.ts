@@ -9,6 +9,7 @@
  *     });
  */
 import '../../matchers/vitest.js';
+import '../globals.js';
 
 export { describe, expect } from 'vitest';
 export type { DroidproofOptions, DroidproofOptionsInput } from '../options.js';

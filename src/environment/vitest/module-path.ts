@@ -11,9 +11,11 @@ export function siblingModule(name: string): string {
   return resolve(dirname(OWN_FILE), `${name}${OWN_FILE.slice(OWN_FILE.lastIndexOf('.'))}`);
 }
 
-/** The built package's `dist/` folder when running from it, else undefined (running from source). */
-export function builtPackageDir(): string | undefined {
-  const marker = `${sep}dist${sep}src${sep}`;
-  const at = OWN_FILE.lastIndexOf(marker);
-  return at === -1 ? undefined : OWN_FILE.slice(0, at + marker.length - `src${sep}`.length);
+/** Matches the built package's `dist/` files when running from them; undefined when running from source. */
+export function builtPackagePattern(): RegExp | undefined {
+  const marker = `${sep}dist${sep}`;
+  const at = OWN_FILE.lastIndexOf(`${marker}src${sep}`);
+  if (at === -1) return undefined;
+  const dist = OWN_FILE.slice(0, at + marker.length);
+  return new RegExp(`^${dist.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 }

@@ -14,6 +14,8 @@ export function registerOptions(options: DroidproofOptions): void {
 }
 
 /** The plugin's options, else `environmentOptions.droidproof` (environment set by hand), else the defaults. */
-export function registeredOptions(environmentOptions: Record<string, unknown> | undefined): DroidproofOptions {
+export function registeredOptions(
+  environmentOptions: Record<string, unknown> | undefined,
+): DroidproofOptions {
   return (globalThis as Registry)[OPTIONS] ?? parseOptions(environmentOptions?.droidproof);
 }

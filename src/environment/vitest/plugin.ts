@@ -11,8 +11,8 @@
 import type { Plugin } from 'vite';
 import type { ViteUserConfig } from 'vitest/config';
 import { type DroidproofOptionsInput, outputDirOption, parseOptions } from '../options.js';
+import { builtPackagePattern, siblingModule } from './module-path.js';
 import { registerOptions } from './options-registry.js';
-import { builtPackageDir, siblingModule } from './module-path.js';
 import { DroidproofRunReporter } from './reporter.js';
 
 /** Device tests take longer than unit tests: a failing matcher must fail before the test times out. */
@@ -25,7 +25,7 @@ export function droidproof(input: DroidproofOptionsInput = {}): Plugin {
     config(user: ViteUserConfig): ViteUserConfig {
       registerOptions(options);
       const reporter = new DroidproofRunReporter({ outputDir: outputDirOption(options.evidence.outputDir) });
-      const built = builtPackageDir();
+      const built = builtPackagePattern();
       return {
         test: {
           // Built droidproof modules load natively in workers, like any package in node_modules.

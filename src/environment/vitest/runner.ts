@@ -5,8 +5,7 @@
  * failure; a failing matcher has usually captured it already, with its
  * candidates, and the session keeps that one.
  */
-import { recordArtifact, type RunnerTestCase, type RunnerTask } from 'vitest';
-import { TestRunner } from 'vitest';
+import { type RunnerTask, type RunnerTestCase, recordArtifact, TestRunner } from 'vitest';
 import { evidenceArtifact } from '../../evidence/runner-artifact.js';
 import { existingSession, type WorkerSession } from '../worker/session.js';
 

@@ -12,7 +12,10 @@ export function configureSessionMatchers(runtime: WorkerRuntime): void {
     timeout: runtime.matcherMs,
     onFailure: async ({ failure }) => {
       const session = await existingSession()?.catch(() => undefined);
-      return session?.captureFailure(`${failure.matcher}: expected ${failure.expected}, observed ${failure.observed}`, failure);
+      return session?.captureFailure(
+        `${failure.matcher}: expected ${failure.expected}, observed ${failure.observed}`,
+        failure,
+      );
     },
   });
 }

@@ -87,7 +87,11 @@ export class WorkerSession {
     this.lease.hold(runningHolder(this.label, test.name));
     const firstOfFile = !this.filesSeen.has(test.path);
     this.filesSeen.add(test.path);
-    const attempt: TestAttempt = { ...test, startedAtMs: Date.now(), timelineMark: this.device.timeline.mark() };
+    const attempt: TestAttempt = {
+      ...test,
+      startedAtMs: Date.now(),
+      timelineMark: this.device.timeline.mark(),
+    };
     this.current = attempt;
     await resetForTest({ device: this.device, shell: this.shell }, this.runtime.app, firstOfFile);
     return attempt;
@@ -97,7 +101,10 @@ export class WorkerSession {
    * Captures this attempt's failure bundle once (a failing matcher may have
    * captured it already, with its candidates) and returns it.
    */
-  async captureFailure(message: string | undefined, failure?: FailureReport): Promise<CaptureResult | undefined> {
+  async captureFailure(
+    message: string | undefined,
+    failure?: FailureReport,
+  ): Promise<CaptureResult | undefined> {
     const attempt = this.current;
     if (!attempt || this.runtime.evidenceMode === 'off') return undefined;
     attempt.evidence ??= await captureTestEvidence(this, attempt, { verdict: 'failed', message, failure });

@@ -18,13 +18,15 @@ const main = join(root, 'src/cli/main.ts');
 /** tsx resolved from the package, so the CLI can run with a temp directory as its cwd. */
 const tsx = pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href;
 const SETTINGS = 'com.droidproof.settings';
+// biome-ignore lint/suspicious/noExplicitAny: CLI output is asserted field by field.
+type CliJson = Record<string, any>;
 
 describe.skipIf(!hasAdb)('droidproof device commands', () => {
   let h: Harness;
   let dir: string;
 
   /** One CLI invocation in this process (the framework's `runCli`), targeting the harness device. */
-  async function cli(...args: string[]): Promise<{ code: number; json: Record<string, any> }> {
+  async function cli(...args: string[]): Promise<{ code: number; json: CliJson }> {
     let out = '';
     const target = ['--adb-port', String(h.server.port), '--device', h.serial];
     const code = await runCli([...args, ...target], { write: (text) => (out += text), cwd: dir });
@@ -32,12 +34,17 @@ describe.skipIf(!hasAdb)('droidproof device commands', () => {
   }
 
   /** The real bin as a child process. */
-  function spawnCli(...args: string[]): Promise<{ code: number; json: Record<string, any> }> {
+  function spawnCli(...args: string[]): Promise<{ code: number; json: CliJson }> {
     const target = ['--adb-port', String(h.server.port), '--device', h.serial];
     return new Promise((resolve) => {
-      execFile(process.execPath, ['--import', tsx, main, ...args, ...target], { cwd: dir }, (error, stdout, stderr) => {
-        resolve({ code: error ? Number(error.code) : 0, json: stdout ? JSON.parse(stdout) : { stderr } });
-      });
+      execFile(
+        process.execPath,
+        ['--import', tsx, main, ...args, ...target],
+        { cwd: dir },
+        (error, stdout, stderr) => {
+          resolve({ code: error ? Number(error.code) : 0, json: stdout ? JSON.parse(stdout) : { stderr } });
+        },
+      );
     });
   }
 
@@ -59,7 +66,10 @@ describe.skipIf(!hasAdb)('droidproof device commands', () => {
 
   it('devices lists every entry with serial and state', async () => {
     let out = '';
-    const code = await runCli(['devices', '--adb-port', String(h.server.port)], { write: (t) => (out += t), cwd: dir });
+    const code = await runCli(['devices', '--adb-port', String(h.server.port)], {
+      write: (t) => (out += t),
+      cwd: dir,
+    });
     expect(code).toBe(0);
     expect(JSON.parse(out)).toEqual({ devices: [{ serial: h.serial, state: 'device' }] });
   });
@@ -72,15 +82,27 @@ describe.skipIf(!hasAdb)('droidproof device commands', () => {
     });
     expect(code).toBe(1);
     const report = JSON.parse(out);
-    expect(report.checks.at(-1)).toMatchObject({ id: 'device.discovery', status: 'fail', code: 'DEVICE_NOT_FOUND' });
-    expect(report.skippedChecks[0]).toMatchObject({ id: 'device.capability', blockedBy: ['device.discovery'] });
+    expect(report.checks.at(-1)).toMatchObject({
+      id: 'device.discovery',
+      status: 'fail',
+      code: 'DEVICE_NOT_FOUND',
+    });
+    expect(report.skippedChecks[0]).toMatchObject({
+      id: 'device.capability',
+      blockedBy: ['device.discovery'],
+    });
   });
 
   it('open, wait, click, type, read and close print the wrapper with exit 0', async () => {
     const open = await cli('open', SETTINGS);
     expect(open).toMatchObject({
       code: 0,
-      json: { deviceId: h.serial, terminalSource: 'androperator_result', isCanonicalTerminal: true, envelope: { status: 'success' } },
+      json: {
+        deviceId: h.serial,
+        terminalSource: 'androperator_result',
+        isCanonicalTerminal: true,
+        envelope: { status: 'success' },
+      },
     });
     expect((await cli('wait', '--text', 'Settings', '--timeout', '3000')).code).toBe(0);
     expect((await cli('click', '--id', `${SETTINGS}:id/switch_bluetooth`)).code).toBe(0);
@@ -119,7 +141,10 @@ describe.skipIf(!hasAdb)('droidproof device commands', () => {
 
   it('screenshot, notifications, media, query, scroll, press, swipe', async () => {
     const shot = await cli('screenshot', '--path', 'shot.png');
-    expect(shot.json.envelope.stepResults[0].data).toMatchObject({ path: join(dir, 'shot.png'), captureWidthPx: '1080' });
+    expect(shot.json.envelope.stepResults[0].data).toMatchObject({
+      path: join(dir, 'shot.png'),
+      captureWidthPx: '1080',
+    });
     const [notifications, media, query] = await Promise.all([
       cli('notifications', 'list'),
       cli('media', 'list'),
@@ -134,6 +159,25 @@ describe.skipIf(!hasAdb)('droidproof device commands', () => {
     await cli('open', SETTINGS);
     const scroll = await cli('scroll', 'down', '--container-id', `${SETTINGS}:id/settings_list`);
     expect(scroll.json.envelope.status).toBe('success');
+  });
+
+  it('wait-for-nav, read-value, sleep and toast', async () => {
+    await cli('open', SETTINGS);
+    const nav = await cli('wait-for-nav', '--app', SETTINGS, '--timeout', '3000');
+    expect(nav).toMatchObject({ code: 0, json: { envelope: { status: 'success' } } });
+    expect(await cli('wait-for-nav', '--app', SETTINGS)).toMatchObject({
+      code: 1,
+      json: { code: 'MISSING_ARGUMENT' },
+    });
+    await cli('open', 'droidproof://settings/Battery');
+    const value = await cli('read-value', '--label', 'Battery');
+    expect(value.json.envelope.stepResults[0].data.value).toBe('Battery settings');
+    const sleep = await cli('sleep', '10', '--dry-run');
+    expect(sleep.json.plan.timeoutMs).toBe(30_000);
+    expect((await cli('sleep', '10')).code).toBe(0);
+    const toast = await cli('toast', 'Hi', '--duration', 'short');
+    expect(toast.json.envelope.stepResults[0].data).toMatchObject({ submitted: 'true', duration: 'short' });
+    expect((await cli('toast', '--cancel')).code).toBe(0);
   });
 
   it('usage and targeting failures are top-level error objects with exit 1', async () => {

@@ -132,7 +132,11 @@ describe.skipIf(!hasAdb)('Device API against the virtual device', () => {
     expect(tap.receipt.coordinate).toEqual({ x: 540, y: 30 });
     const long = await device.longClick({ resourceId: id('switch_wi_fi') });
     expect(long.step.success).toBe(true);
-    const swipe = await device.swipe({ start: { x: 540, y: 1800 }, end: { x: 540, y: 600 }, durationMs: 200 });
+    const swipe = await device.swipe({
+      start: { x: 540, y: 1800 },
+      end: { x: 540, y: 600 },
+      durationMs: 200,
+    });
     expect(swipe.receipt.dispatchAccepted).toBe(true);
     const drag = await device.drag({
       start: { x: 540, y: 1800 },
@@ -148,7 +152,11 @@ describe.skipIf(!hasAdb)('Device API against the virtual device', () => {
     const shot = await device.screenshot({ path });
     expect(shot).toMatchObject({ path, width: 1080, height: 2400 });
     expect(readFileSync(path).subarray(1, 4).toString()).toBe('PNG');
-    expect(shot.result.step.data).toMatchObject({ captureSource: 'host', coordinateSpace: 'screenshot_pixels', origin: 'top_left' });
+    expect(shot.result.step.data).toMatchObject({
+      captureSource: 'host',
+      coordinateSpace: 'screenshot_pixels',
+      origin: 'top_left',
+    });
     const tmp = await device.screenshot();
     expect(existsSync(tmp.path)).toBe(true);
     await rm(tmp.path);
@@ -175,16 +183,19 @@ describe.skipIf(!hasAdb)('Device API against the virtual device', () => {
     const list = await device.notifications.list({ applicationId: 'com.droidproof.notifier' });
     expect(list.schemaVersion).toBe(1);
     expect(list.total).toBeGreaterThan(0);
-    const message = list.notifications.find((n) => n.actions.length > 0)!;
-    expect(message).toBeDefined();
-    const invoked = await device.notifications.invoke(message.key, message.actions[0].actionId);
+    const message = list.notifications.find((n) => n.title === 'New message')!;
+    const markRead = message.actions.find((a) => a.title === 'Mark as read')!;
+    expect(message.actions.find((a) => a.title === 'Reply')?.requiresInput).toBe(true);
+    const invoked = await device.notifications.invoke(message.key, markRead.actionId);
     expect(invoked.dispatched).toBe(true);
-    const cleared = await device.notifications.list({ applicationId: 'com.droidproof.notifier' });
-    const dismissible = cleared.notifications.find((n) => n.clearable);
-    if (dismissible) {
-      const dismissed = await device.notifications.dismiss(dismissible.key, { waitTimeoutMs: 1_000 });
-      expect(dismissed).toMatchObject({ dispatched: true, removalObserved: true });
-    }
+    await device.waitForNode({ textEquals: 'Read: 1' }, { timeoutMs: 3_000 });
+    await device.click({ resourceId: id('post_group', 'com.droidproof.notifier') });
+    const group = await device.notifications.list({ applicationId: 'com.droidproof.notifier' });
+    const ada = group.notifications.find((n) => n.title === 'Ada' && n.clearable)!;
+    const dismissed = await device.notifications.dismiss(ada.key, { waitTimeoutMs: 1_000 });
+    expect(dismissed).toMatchObject({ dispatched: true, removalObserved: true });
+    const after = await device.notifications.list({ applicationId: 'com.droidproof.notifier' });
+    expect(after.notifications.map((n) => n.key)).not.toContain(ada.key);
   });
 
   it('media.list/status/observe/pause/play/seek decode and validate their payloads', async () => {
@@ -241,11 +252,18 @@ describe.skipIf(!hasAdb)('Device API against the virtual device', () => {
     expect(device.logcatSince(started).some((l) => l.text.includes(entries[0].commandId))).toBe(true);
   });
 
-  it('serializes concurrent executions on one device and keeps them apart', async () => {
-    const results = await Promise.all([device.snapshot(), device.readText({ resourceId: id('track_title', 'com.droidproof.player') }), device.snapshot()]);
+  it('serializes concurrent executions on one device: each dispatch waits for the previous result', async () => {
+    const mark = device.timeline.mark();
+    const results = await Promise.all([
+      device.snapshot(),
+      device.readText({ resourceId: id('track_title', 'com.droidproof.player') }),
+      device.snapshot(),
+    ]);
     expect(results[1]).toBe('Ocean Drive');
-    const entries = device.timeline.since(device.timeline.mark() - 3);
-    const spans = entries.map((e) => [e.startedAt, e.finishedAt]);
-    expect(spans).toHaveLength(3);
+    const entries = device.timeline.since(mark).sort((a, b) => a.dispatchedAt! - b.dispatchedAt!);
+    expect(entries).toHaveLength(3);
+    for (let i = 1; i < entries.length; i++) {
+      expect(entries[i].dispatchedAt!).toBeGreaterThanOrEqual(entries[i - 1].resultAt!);
+    }
   });
 });

@@ -54,4 +54,18 @@ describe.skipIf(!hasAdb)('am broadcast dispatch', () => {
       expect(h.vd.android.fs.stat(`/data/local/tmp/${name}`)).toBeUndefined();
     }
   });
+
+  it('speaks the clawperator dialect to a Clawperator Operator', async () => {
+    const claw = await startHarness({ operator: () => ({ dialect: 'clawperator' }) });
+    const clawDevice = await claw.connect({ dialect: 'clawperator' });
+    try {
+      expect(clawDevice.operatorPackage).toBe('com.clawperator.operator');
+      const snap = await clawDevice.snapshot();
+      expect(snap).toMatchObject({ terminalSource: 'clawperator_result', isCanonicalTerminal: true });
+      expect(snap.xml).toContain('<hierarchy');
+    } finally {
+      clawDevice.close();
+      await claw.stop();
+    }
+  });
 });

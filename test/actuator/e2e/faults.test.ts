@@ -5,8 +5,8 @@
  * concurrently: the two timeout cases each wait timeoutMs + 5000.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Device } from '../../../src/actuator/index.js';
 import { AdbTransport } from '../../../src/actuator/adb/transport.js';
+import type { Device } from '../../../src/actuator/index.js';
 import { hasAdb } from '../../virtual-device/adb-server.js';
 import { dispatchesOf, type Harness, type HarnessDevice, OPERATOR, startHarness } from './harness.js';
 
@@ -42,7 +42,10 @@ describe.skipIf(!hasAdb)('fault injection', () => {
   const devices: Device[] = [];
 
   /** `readinessCacheMs` 0 probes before every execution (a lock is seen at once); a long one lets a paused logcat hold only the tested result. */
-  async function prepare(index: number, readinessCacheMs = 0): Promise<{ hd: HarnessDevice; device: Device }> {
+  async function prepare(
+    index: number,
+    readinessCacheMs = 0,
+  ): Promise<{ hd: HarnessDevice; device: Device }> {
     const hd = h.devices[index];
     const device = await hd.connect({ readinessCacheMs });
     devices.push(device);
@@ -64,15 +67,31 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     await h?.stop();
   });
 
+  it.concurrent('several devices and no serial: MULTIPLE_DEVICES_DEVICE_ID_REQUIRED; an unknown serial: DEVICE_NOT_FOUND', async () => {
+    const { connectDevice } = await import('../../../src/actuator/index.js');
+    const several = await failure(connectDevice({ adbPort: h.server.port }));
+    expect(several.code).toBe('MULTIPLE_DEVICES_DEVICE_ID_REQUIRED');
+    expect((several.details as { devices: string[] }).devices).toHaveLength(h.devices.length);
+    expect(await failure(connectDevice({ adbPort: h.server.port, serial: 'nope' }))).toMatchObject({
+      code: 'DEVICE_NOT_FOUND',
+    });
+  });
+
   it.concurrent('chunk gap: RESULT_ENVELOPE_MALFORMED, the click is not replayed; a snapshot alone is re-captured once', async () => {
     const { hd, device } = await prepare(0);
     hd.vd.operator(OPERATOR).faults = { dropChunk: 'middle' };
     const error = await failure(device.execute(clickThenSnapshot('gap-1')));
-    expect(error).toMatchObject({ code: 'RESULT_ENVELOPE_MALFORMED', dispatchState: 'dispatched', phase: 'result_wait' });
+    expect(error).toMatchObject({
+      code: 'RESULT_ENVELOPE_MALFORMED',
+      dispatchState: 'dispatched',
+      phase: 'result_wait',
+    });
     expect(dispatchesOf(hd, 'gap-1')).toBe(1);
     const snap = await failure(device.snapshot());
     expect(snap.code).toBe('RESULT_ENVELOPE_MALFORMED');
-    const ids = hd.received.map((p) => JSON.parse(p).commandId as string).filter((id) => id.startsWith('snapshot-'));
+    const ids = hd.received
+      .map((p) => JSON.parse(p).commandId as string)
+      .filter((id) => id.startsWith('snapshot-'));
     expect(ids.at(-1)).toMatch(/-r1$/);
     expect(ids.at(-2)).toBe(ids.at(-1)!.replace(/-r1$/, ''));
     hd.vd.operator(OPERATOR).faults = {};
@@ -96,7 +115,11 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     const started = Date.now();
     const error = await failure(device.execute(clickThenSnapshot('tail-1', 1_000)));
     expect(Date.now() - started).toBeGreaterThanOrEqual(6_000);
-    expect(error).toMatchObject({ code: 'RESULT_ENVELOPE_TIMEOUT', dispatchState: 'dispatched', phase: 'result_wait' });
+    expect(error).toMatchObject({
+      code: 'RESULT_ENVELOPE_TIMEOUT',
+      dispatchState: 'dispatched',
+      phase: 'result_wait',
+    });
     const chunks = (error.details as { chunks: { receivedChunks: number; expectedChunks: number } }).chunks;
     expect(chunks.receivedChunks).toBe(chunks.expectedChunks - 1);
     expect(dispatchesOf(hd, 'tail-1')).toBe(1);
@@ -115,7 +138,9 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     await stillWorks(device);
   });
 
-  it.concurrent('logcat stream killed mid-execution: the reader reconnects and the result still arrives once', async ({ expect }) => {
+  it.concurrent('logcat stream killed mid-execution: the reader reconnects and the result still arrives once', async ({
+    expect,
+  }) => {
     const { hd, device } = await prepare(4, 60_000);
     const logcat = hd.vd.android.logcat;
     logcat.setFaults({ paused: true });
@@ -129,7 +154,9 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     await stillWorks(device);
   });
 
-  it.concurrent('device offline mid-execution: LOGCAT_UNAVAILABLE with dispatch state; works again once online', async ({ expect }) => {
+  it.concurrent('device offline mid-execution: LOGCAT_UNAVAILABLE with dispatch state; works again once online', async ({
+    expect,
+  }) => {
     const { hd, device } = await prepare(5, 60_000);
     hd.vd.android.logcat.setFaults({ paused: true });
     const running = device.execute(clickThenSnapshot('offline-1'));
@@ -141,7 +168,9 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     hd.farmDevice.goOnline();
     const transport = new AdbTransport({ adbPort: h.server.port });
     await expect
-      .poll(async () => (await transport.listDevices()).find((d) => d.serial === hd.serial)?.state, { timeout: 20_000 })
+      .poll(async () => (await transport.listDevices()).find((d) => d.serial === hd.serial)?.state, {
+        timeout: 20_000,
+      })
       .toBe('device');
     await stillWorks(device);
     expect(dispatchesOf(hd, 'offline-1')).toBe(1);
@@ -151,8 +180,14 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     const { hd, device } = await prepare(6);
     hd.vd.android.power.sleep();
     const error = await failure(device.click({ resourceId: BLUETOOTH }));
-    expect(error).toMatchObject({ code: 'DEVICE_NOT_INTERACTIVE', dispatchState: 'not_dispatched', phase: 'readiness' });
-    expect((error.details as { wakeAttempts: string[] }).wakeAttempts).toEqual(['input keyevent KEYCODE_WAKEUP']);
+    expect(error).toMatchObject({
+      code: 'DEVICE_NOT_INTERACTIVE',
+      dispatchState: 'not_dispatched',
+      phase: 'readiness',
+    });
+    expect((error.details as { wakeAttempts: string[] }).wakeAttempts).toEqual([
+      'input keyevent KEYCODE_WAKEUP',
+    ]);
     const clicks = hd.received.filter((p) => JSON.parse(p).actions[0].type === 'click');
     expect(clicks).toHaveLength(0);
     const list = await device.notifications.list();
@@ -180,9 +215,16 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     packages.install(dev);
     const report = await mismatch.doctor();
     const version = report.checks.find((c) => c.id === 'readiness.version.compatibility');
-    expect(version).toMatchObject({ status: 'fail', code: 'VERSION_INCOMPATIBLE', evidence: { apkVersion: '9.9.9' } });
+    expect(version).toMatchObject({
+      status: 'fail',
+      code: 'VERSION_INCOMPATIBLE',
+      evidence: { apkVersion: '9.9.9' },
+    });
     expect(report).toMatchObject({ criticalOk: false });
-    expect(report.skippedChecks.map((s) => s.id)).toEqual(['readiness.handshake', 'readiness.device.interactive']);
+    expect(report.skippedChecks.map((s) => s.id)).toEqual([
+      'readiness.handshake',
+      'readiness.device.interactive',
+    ]);
     // The debug package reports `<version>-d`; the rule strips the suffix.
     const debug = await hd.connect({ operatorPackage: `${OPERATOR}.dev` });
     devices.push(debug);

@@ -3,9 +3,13 @@
  * (the wire engineer's `startPrivateAdbServer`), with the test apps installed,
  * and a spy receiver per device that records every command broadcast it gets.
  */
-import { connectDevice, type ConnectOptions, type Device } from '../../../src/actuator/index.js';
+import { type ConnectOptions, connectDevice, type Device } from '../../../src/actuator/index.js';
 import { type FarmDevice, startVirtualFarm, type VirtualFarm } from '../../../src/virtual-device/farm.js';
-import { createVirtualDevice, type OperatorSetup, type VirtualDevice } from '../../../src/virtual-device/index.js';
+import {
+  createVirtualDevice,
+  type OperatorSetup,
+  type VirtualDevice,
+} from '../../../src/virtual-device/index.js';
 import { TEST_APPS } from '../../../test-apps/index.js';
 import { type PrivateAdbServer, startPrivateAdbServer } from '../../virtual-device/adb-server.js';
 
@@ -39,7 +43,11 @@ export async function startHarness(
     devices: options.devices ?? 1,
     adbServerPort: server.port,
     createDevice: (serial) => {
-      const vd = createVirtualDevice({ serial, apps: [...TEST_APPS], operator: options.operator?.(created.length) });
+      const vd = createVirtualDevice({
+        serial,
+        apps: [...TEST_APPS],
+        operator: options.operator?.(created.length),
+      });
       created.push(vd);
       return vd;
     },

@@ -21,8 +21,15 @@ describe('builders (seed 003 "Builder Inflation Rules")', () => {
     [45_000, 50_000],
     [undefined, 30_000],
   ])('wait_for_node timeout %s inflates the execution to %s', (wait, expected) => {
-    const e = buildExecution('wait_for_node', { matcher: { textEquals: 'Done' }, ...(wait ? { timeoutMs: wait } : {}) });
-    expect(e).toMatchObject({ source: 'androperator-action', timeoutMs: expected, actions: [{ id: 'wait' }] });
+    const e = buildExecution('wait_for_node', {
+      matcher: { textEquals: 'Done' },
+      ...(wait ? { timeoutMs: wait } : {}),
+    });
+    expect(e).toMatchObject({
+      source: 'androperator-action',
+      timeoutMs: expected,
+      actions: [{ id: 'wait' }],
+    });
   });
 
   it.each([
@@ -30,7 +37,10 @@ describe('builders (seed 003 "Builder Inflation Rules")', () => {
     [25_000, 30_000],
     [30_000, 35_000],
   ])('wait_for_navigation timeout %s inflates the execution to %s', (wait, expected) => {
-    const e = buildExecution('wait_for_navigation', { expectedPackage: 'com.android.settings', timeoutMs: wait });
+    const e = buildExecution('wait_for_navigation', {
+      expectedPackage: 'com.android.settings',
+      timeoutMs: wait,
+    });
     expect(e).toMatchObject({ timeoutMs: expected, actions: [{ id: 'wait-for-nav' }] });
   });
 
@@ -41,9 +51,12 @@ describe('builders (seed 003 "Builder Inflation Rules")', () => {
   });
 
   it('observe_media: durationMs + 10000; an explicit timeout stays authoritative', () => {
-    expect(buildExecution('observe_media', { mediaSessionId: 's', durationMs: 10_000 }).timeoutMs).toBe(20_000);
-    expect(buildExecution('observe_media', { mediaSessionId: 's', durationMs: 10_000 }, { timeoutMs: 5_000 }).timeoutMs).toBe(
-      5_000,
+    expect(buildExecution('observe_media', { mediaSessionId: 's', durationMs: 10_000 }).timeoutMs).toBe(
+      20_000,
     );
+    expect(
+      buildExecution('observe_media', { mediaSessionId: 's', durationMs: 10_000 }, { timeoutMs: 5_000 })
+        .timeoutMs,
+    ).toBe(5_000);
   });
 });

@@ -1,19 +1,27 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../src/actuator/dialect.js';
 import { ChunkAssembler } from '../../../src/actuator/logcat/chunk-assembler.js';
 import { parseResultLine, type ResultChunk } from '../../../src/actuator/logcat/result-lines.js';
-import { DIALECTS } from '../../../src/actuator/dialect.js';
+import { ANDROPERATOR_DIALECT } from '../../../src/virtual-device/operator/dialect.js';
 // The virtual Operator's encoder: the reassembler must invert exactly what the device side emits.
 import { chunkResultLine, encodeResultMessages } from '../../../src/virtual-device/operator/result-chunks.js';
-import { ANDROPERATOR_DIALECT } from '../../../src/virtual-device/operator/dialect.js';
 
 const dialect = DIALECTS.androperator;
 const ids = { commandId: 'cmd-1', taskId: 'task-1' };
 
 function bigEnvelope(textLength: number) {
   // Multi-byte characters so slices split UTF-8 sequences.
-  const text = '<hierarchy>'.concat('é漢😀'.repeat(Math.ceil(textLength / 4)).slice(0, textLength), '</hierarchy>');
-  return { ...ids, status: 'success', stepResults: [{ id: 'snap', actionType: 'snapshot', success: true, data: { text } }], error: null };
+  const text = '<hierarchy>'.concat(
+    'é漢😀'.repeat(Math.ceil(textLength / 4)).slice(0, textLength),
+    '</hierarchy>',
+  );
+  return {
+    ...ids,
+    status: 'success',
+    stepResults: [{ id: 'snap', actionType: 'snapshot', success: true, data: { text } }],
+    error: null,
+  };
 }
 
 function chunksOf(envelope: object): ResultChunk[] {
@@ -32,11 +40,17 @@ function malformed(fn: () => unknown): unknown {
 
 describe('parseResultLine', () => {
   it('finds single-line results and chunks by prefix in any logcat format, never by tag', () => {
-    const [line] = encodeResultMessages({ ...ids, status: 'success', stepResults: [], error: null } as never, ANDROPERATOR_DIALECT);
+    const [line] = encodeResultMessages(
+      { ...ids, status: 'success', stepResults: [], error: null } as never,
+      ANDROPERATOR_DIALECT,
+    );
     const threadtime = `12-01 03:00:00.123  1234  1250 I SomeOtherTag: ${line}`;
     expect(parseResultLine(threadtime, dialect)).toEqual({ kind: 'result', commandId: 'cmd-1', text: line });
     const chunkLine = encodeResultMessages(bigEnvelope(5000) as never, ANDROPERATOR_DIALECT)[0];
-    expect(parseResultLine(`I/Tag(1): ${chunkLine}`, dialect)).toMatchObject({ kind: 'chunk', chunk: { index: 0 } });
+    expect(parseResultLine(`I/Tag(1): ${chunkLine}`, dialect)).toMatchObject({
+      kind: 'chunk',
+      chunk: { index: 0 },
+    });
     expect(parseResultLine('I/Tag(1): [Clawperator-Result] {"commandId":"cmd-1"}', dialect)).toBeUndefined();
     expect(parseResultLine('I/Tag(1): nothing here', dialect)).toBeUndefined();
   });

@@ -43,7 +43,17 @@ describe('decodeNotificationMediaPayload', () => {
       total: 1,
       truncated: false,
       notifications: [
-        { key: 'k', applicationId: 'a', title: null, text: 't', postTime: 1, ongoing: false, clearable: true, actions: [], extra: 1 },
+        {
+          key: 'k',
+          applicationId: 'a',
+          title: null,
+          text: 't',
+          postTime: 1,
+          ongoing: false,
+          clearable: true,
+          actions: [],
+          extra: 1,
+        },
       ],
     });
     const decoded = decodeNotificationMediaPayload('list_notifications', payload);
@@ -63,10 +73,27 @@ describe('compactSnapshot', () => {
     const hierarchy = parseHierarchyXml(
       '<hierarchy rotation="0"><node text="😀😀😀" bounds="[0,0][10,10]"><node content-desc="" checked="true"/></node><node/></hierarchy>',
     );
-    const compact = compactSnapshot(hierarchy, { commandId: 'c', taskId: 't' }, { maxNodes: 2, maxTextChars: 2 });
+    const compact = compactSnapshot(
+      hierarchy,
+      { commandId: 'c', taskId: 't' },
+      { maxNodes: 2, maxTextChars: 2 },
+    );
     expect(compact).toMatchObject({ totalNodes: 3, returnedNodes: 2, omittedNodes: 1, truncated: true });
-    expect(compact.nodes[0]).toMatchObject({ nodePath: '0', parentPath: null, text: '😀😀', textTruncated: true, bounds: '[0,0][10,10]', resourceId: null });
-    expect(compact.nodes[1]).toMatchObject({ nodePath: '0.0', parentPath: '0', contentDescription: '', checked: true, clickable: null });
+    expect(compact.nodes[0]).toMatchObject({
+      nodePath: '0',
+      parentPath: null,
+      text: '😀😀',
+      textTruncated: true,
+      bounds: '[0,0][10,10]',
+      resourceId: null,
+    });
+    expect(compact.nodes[1]).toMatchObject({
+      nodePath: '0.0',
+      parentPath: '0',
+      contentDescription: '',
+      checked: true,
+      clickable: null,
+    });
   });
 });
 

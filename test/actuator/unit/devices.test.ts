@@ -34,7 +34,10 @@ describe('resolveDevice (seed 003 "Resolution Rules")', () => {
       resolveDevice(two);
       expect.unreachable();
     } catch (error) {
-      expect(error).toMatchObject({ code: 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED', details: { devices: ['a', 'b'] } });
+      expect(error).toMatchObject({
+        code: 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
+        details: { devices: ['a', 'b'] },
+      });
     }
   });
   it('uses a requested serial in state device, and refuses others with DEVICE_NOT_FOUND', () => {
@@ -46,7 +49,10 @@ describe('resolveDevice (seed 003 "Resolution Rules")', () => {
 
 describe('adb server address and Operator package selection', () => {
   it('defaults to ANDROID_ADB_SERVER_PORT, then 5037', () => {
-    expect(resolveAdbServer({}, { ANDROID_ADB_SERVER_PORT: '6001' })).toEqual({ host: '127.0.0.1', port: 6001 });
+    expect(resolveAdbServer({}, { ANDROID_ADB_SERVER_PORT: '6001' })).toEqual({
+      host: '127.0.0.1',
+      port: 6001,
+    });
     expect(resolveAdbServer({}, {})).toEqual({ host: '127.0.0.1', port: 5037 });
     expect(resolveAdbServer({ adbHost: 'h', adbPort: 1 }, { ANDROID_ADB_SERVER_PORT: '6001' })).toEqual({
       host: 'h',
@@ -55,7 +61,9 @@ describe('adb server address and Operator package selection', () => {
   });
   it('picks explicit, then the environment, then the release package: never the other variant', () => {
     const d = DIALECTS.androperator;
-    expect(selectOperatorPackage(d, 'com.androperator.operator.dev', {})).toBe('com.androperator.operator.dev');
+    expect(selectOperatorPackage(d, 'com.androperator.operator.dev', {})).toBe(
+      'com.androperator.operator.dev',
+    );
     expect(selectOperatorPackage(d, undefined, { DROIDPROOF_OPERATOR_PACKAGE: ' x.y ' })).toBe('x.y');
     expect(selectOperatorPackage(d, undefined, {})).toBe('com.androperator.operator');
     expect(selectOperatorPackage(DIALECTS.clawperator, undefined, {})).toBe('com.clawperator.operator');

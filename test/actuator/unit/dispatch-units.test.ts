@@ -33,7 +33,9 @@ describe('broadcast dispatch', () => {
       code: 'BROADCAST_FAILED',
       details: { dispatchState: 'not_dispatched' },
     });
-    const dropped = shellAnswering(() => Object.assign(new Error('closed'), { code: 'DEVICE_SHELL_UNAVAILABLE' }));
+    const dropped = shellAnswering(() =>
+      Object.assign(new Error('closed'), { code: 'DEVICE_SHELL_UNAVAILABLE' }),
+    );
     await expect(sendBroadcast(dropped, DIALECTS.androperator, 'p', '{}')).rejects.toMatchObject({
       code: 'BROADCAST_FAILED',
       details: { dispatchState: 'unknown' },

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceShell } from '../../../src/actuator/adb/device-shell.js';
 import { DIALECTS } from '../../../src/actuator/dialect.js';
 import { LogcatReader } from '../../../src/actuator/logcat/logcat-reader.js';
-import { encodeResultMessages } from '../../../src/virtual-device/operator/result-chunks.js';
 import { ANDROPERATOR_DIALECT } from '../../../src/virtual-device/operator/dialect.js';
+import { encodeResultMessages } from '../../../src/virtual-device/operator/result-chunks.js';
 
 /** A device shell whose logcat streams the test writes to; `failOpen` makes reopening fail. */
 class FakeShell implements DeviceShell {
@@ -56,10 +56,13 @@ describe('LogcatReader', () => {
     const a = reader.waitForResult('a');
     const b = reader.waitForResult('b');
     for (const line of encodeResultMessages(envelope('zzz'), ANDROPERATOR_DIALECT)) shell.log(line);
-    for (const line of encodeResultMessages(envelope('b', 'é'.repeat(4000)), ANDROPERATOR_DIALECT)) shell.log(line);
+    for (const line of encodeResultMessages(envelope('b', 'é'.repeat(4000)), ANDROPERATOR_DIALECT))
+      shell.log(line);
     for (const line of encodeResultMessages(envelope('a'), ANDROPERATOR_DIALECT)) shell.log(line);
     expect(JSON.parse((await a.line).slice('[Androperator-Result] '.length)).commandId).toBe('a');
-    expect(JSON.parse((await b.line).slice('[Androperator-Result] '.length)).stepResults[0].data.text).toHaveLength(4000);
+    expect(
+      JSON.parse((await b.line).slice('[Androperator-Result] '.length)).stepResults[0].data.text,
+    ).toHaveLength(4000);
     reader.close();
   });
 

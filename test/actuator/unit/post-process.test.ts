@@ -27,7 +27,9 @@ const envelope = (stepResults: object[]) =>
 describe('postProcess', () => {
   it('fails a snapshot with invalid XML (SNAPSHOT_EXTRACTION_FAILED, no text) and reconciliation fails the envelope', async () => {
     const { envelope: out, hierarchies } = await postProcess({
-      envelope: envelope([{ id: 'snap', actionType: 'snapshot', success: true, data: { text: '<hierarchy><node>' } }]),
+      envelope: envelope([
+        { id: 'snap', actionType: 'snapshot', success: true, data: { text: '<hierarchy><node>' } },
+      ]),
       actions: [{ id: 'snap', type: 'snapshot' }],
       shell: shell(Buffer.alloc(0)),
       forceStopped: new Set(),
@@ -51,15 +53,17 @@ describe('postProcess', () => {
   it('adds the settle warning only right after click or scroll_and_click', async () => {
     const xml = '<hierarchy rotation="0"><node text="x"/></hierarchy>';
     const run = async (previous: string) =>
-      (await postProcess({
-        envelope: envelope([{ id: 'snap', actionType: 'snapshot', success: true, data: { text: xml } }]),
-        actions: [
-          { id: 'a', type: previous },
-          { id: 'snap', type: 'snapshot' },
-        ],
-        shell: shell(Buffer.alloc(0)),
-        forceStopped: new Set(),
-      })).envelope;
+      (
+        await postProcess({
+          envelope: envelope([{ id: 'snap', actionType: 'snapshot', success: true, data: { text: xml } }]),
+          actions: [
+            { id: 'a', type: previous },
+            { id: 'snap', type: 'snapshot' },
+          ],
+          shell: shell(Buffer.alloc(0)),
+          forceStopped: new Set(),
+        })
+      ).envelope;
     expect((await run('click')).stepResults[0].data.warn).toBe(SETTLE_WARNING);
     expect((await run('sleep')).stepResults[0].data.warn).toBeUndefined();
   });
@@ -71,7 +75,11 @@ describe('postProcess', () => {
       id: 'shot',
       actionType: 'take_screenshot',
       success: false,
-      data: { error: 'UNSUPPORTED_RUNTIME_SCREENSHOT', errorCode: 'UNSUPPORTED_RUNTIME_SCREENSHOT', message: 'host side' },
+      data: {
+        error: 'UNSUPPORTED_RUNTIME_SCREENSHOT',
+        errorCode: 'UNSUPPORTED_RUNTIME_SCREENSHOT',
+        message: 'host side',
+      },
     };
     const { envelope: ok } = await postProcess({
       envelope: envelope([unsupported]),
@@ -109,7 +117,12 @@ describe('postProcess', () => {
       shell: shell(Buffer.alloc(0)),
     };
     const { envelope: stopped } = await postProcess({ ...input, forceStopped: new Set(['close']) });
-    expect(stopped.stepResults[0]).toEqual({ id: 'close', actionType: 'close_app', success: true, data: { application_id: 'com.x' } });
+    expect(stopped.stepResults[0]).toEqual({
+      id: 'close',
+      actionType: 'close_app',
+      success: true,
+      data: { application_id: 'com.x' },
+    });
     const { envelope: notStopped } = await postProcess({ ...input, forceStopped: new Set() });
     expect(notStopped.stepResults[0].success).toBe(false);
   });

@@ -20,16 +20,25 @@ function rng(seed: number): () => number {
   };
 }
 
-const ALPHABET = [..."'\"`$(){};&|<>\\\n\t *?[]#~!%=é漢😀-_aZ09", '\u00a0', "'\"'\"'"];
+const ALPHABET = [...'\'"`$(){};&|<>\\\n\t *?[]#~!%=é漢😀-_aZ09', '\u00a0', "'\"'\"'"];
 
 describe('quoteShellArg', () => {
-  it('uses the brief rule: single quotes, embedded quote as \'"\'"\'', () => {
+  it("uses the brief rule: single quotes, embedded quote as '\"'\"'", () => {
     expect(quoteShellArg(`it's`)).toBe(`'it'"'"'s'`);
     expect(quoteShellArg('')).toBe(`''`);
   });
 
   it('passes hostile strings through a real shell byte-identical', () => {
-    const samples = ['$(touch /tmp/x)', '`id`', "a'b", 'line1\nline2', '{"a":"it\'s"}', '😀 漢字', '$HOME', '\\'];
+    const samples = [
+      '$(touch /tmp/x)',
+      '`id`',
+      "a'b",
+      'line1\nline2',
+      '{"a":"it\'s"}',
+      '😀 漢字',
+      '$HOME',
+      '\\',
+    ];
     expect(roundTrip(samples)).toEqual(samples);
   });
 

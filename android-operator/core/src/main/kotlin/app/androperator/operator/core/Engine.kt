@@ -44,8 +44,6 @@ class ActionContext(
         }
         if (ms > 0) platform.sleep(ms)
     }
-
-    fun budgetExpired(): Boolean = platform.now() >= deadline
 }
 
 /** An execution as Android parses the broadcast's `payload` extra. */

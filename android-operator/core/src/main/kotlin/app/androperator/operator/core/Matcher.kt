@@ -58,16 +58,4 @@ data class NodeMatcher(
         ancestor?.let { put("ancestor", it.toJson()) }
         descendant?.let { put("descendant", it.toJson()) }
     }
-
-    companion object {
-        /** Parses a canonical (already normalized and validated) matcher object. */
-        fun fromJson(value: Any?): NodeMatcher? {
-            val o = value.asObject() ?: return null
-            return NodeMatcher(
-                NodePredicate.fromJson(o),
-                o["ancestor"].asObject()?.let { NodePredicate.fromJson(it) },
-                o["descendant"].asObject()?.let { NodePredicate.fromJson(it) }
-            )
-        }
-    }
 }

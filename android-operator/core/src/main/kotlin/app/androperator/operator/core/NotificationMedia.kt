@@ -54,8 +54,8 @@ interface MediaSource {
  * `schemaVersion: 1` and `deviceState` in `data.payload`.
  */
 object NotificationMediaActions {
-    private const val POLL_MS = 100L
     private const val MAX_PAYLOAD_BYTES = 64000
+    private val ADVANCING = setOf("playing", "fast_forwarding", "rewinding")
     private const val MAX_SAMPLES = 64
 
     private fun listener(ctx: ActionContext): NotificationSource {
@@ -74,12 +74,25 @@ object NotificationMediaActions {
         put("deviceState", ctx.platform.deviceState().toJson())
     })
 
-    private fun cut(s: String?, max: Int): String? = if (s == null || s.length <= max) s else s.substring(0, max)
+    /** Cuts to [max] UTF-16 units without splitting a surrogate pair (device-state.ts `truncateText`). */
+    private fun cut(s: String?, max: Int): String? {
+        if (s == null || s.length <= max) return s
+        return s.substring(0, if (Character.isHighSurrogate(s[max - 1])) max - 1 else max)
+    }
+
+    private fun cutOff(s: String?, max: Int) = s != null && s.length > max
+
+    /** At most this many buttons are advertised per notification; more are reported as truncated. */
+    const val MAX_ADVERTISED_ACTIONS = 8
 
     class ListParams(val applicationId: String?, val limit: Int, val maxTextChars: Int)
 
-    private fun listParams(p: ParamReader) = ListParams(p.optionalString("applicationId"),
-        p.integer("limit", 25, 1, 100).toInt(), p.integer("maxTextChars", 256, 1, 1024).toInt())
+    private fun int(p: Map<String, Any?>, key: String, default: Long): Long = (p[key] as? Number)?.toLong() ?: default
+
+    private fun listParams(reader: ParamReader): ListParams {
+        val p = reader.schema()
+        return ListParams(p["applicationId"] as? String, int(p, "limit", 25).toInt(), int(p, "maxTextChars", 256).toInt())
+    }
 
     val listNotifications = object : ActionSpec<ListParams>("list_notifications", ActionGates.BACKGROUND) {
         override fun parse(params: ParamReader) = listParams(params)
@@ -88,9 +101,9 @@ object NotificationMediaActions {
             val n = listener(ctx)
             val all = n.active().filter { params.applicationId == null || it.packageName == params.applicationId }
             val items = ArrayList<Map<String, Any?>>()
-            var bytes = 0
             for (a in all.take(params.limit)) {
-                val actions = a.actions.mapIndexed { i, b -> obj(
+                val advertised = a.actions.take(MAX_ADVERTISED_ACTIONS)
+                val actions = advertised.mapIndexed { i, b -> obj(
                     "actionId" to ctx.state.issueNotificationAction(NotificationActionRef(a.key, a.revision, i, n.generation())),
                     "title" to cut(b.title, params.maxTextChars), "requiresInput" to b.requiresInput,
                     "requiresAuthentication" to b.requiresAuthentication
@@ -99,13 +112,14 @@ object NotificationMediaActions {
                     "key" to a.key, "applicationId" to a.packageName,
                     "title" to cut(a.title, params.maxTextChars), "text" to cut(a.text, params.maxTextChars),
                     "postTime" to a.postTime, "ongoing" to a.ongoing, "clearable" to a.clearable,
-                    "group" to a.group, "groupSummary" to a.groupSummary,
-                    "textTruncated" to ((a.title?.length ?: 0) > params.maxTextChars || (a.text?.length ?: 0) > params.maxTextChars),
-                    "actions" to actions, "actionsTruncated" to a.actions.any { it.title.length > params.maxTextChars },
+                    "group" to a.group, "groupSummary" to a.groupSummary, "actions" to actions,
+                    "textTruncated" to (cutOff(a.title, params.maxTextChars) || cutOff(a.text, params.maxTextChars)),
+                    "actionsTruncated" to (a.actions.size > advertised.size || advertised.any { cutOff(it.title, params.maxTextChars) }),
                     "progress" to a.progress?.let { obj("value" to it.value, "max" to it.max, "indeterminate" to it.indeterminate) }
                 )
-                bytes += Json.stringify(item).toByteArray(Charsets.UTF_8).size + 1
-                if (bytes > MAX_PAYLOAD_BYTES - 1024) break
+                // Results stop before the payload would pass 64,000 bytes (seed 001:12).
+                val size = payload(ctx, obj("notifications" to items + listOf(item), "total" to all.size, "truncated" to true)).toByteArray(Charsets.UTF_8).size
+                if (size > MAX_PAYLOAD_BYTES) break
                 items.add(item)
             }
             return step.succeeded(data("payload" to payload(ctx, obj("notifications" to items, "total" to all.size, "truncated" to (items.size < all.size)))))
@@ -115,87 +129,111 @@ object NotificationMediaActions {
     class DismissParams(val key: String, val waitTimeoutMs: Long)
 
     val dismissNotification = object : ActionSpec<DismissParams>("dismiss_notification", ActionGates.UI) {
-        override fun parse(params: ParamReader) = DismissParams(params.requiredString("notificationKey"), params.integer("waitTimeoutMs", 0, 0, 30000))
+        override fun parse(params: ParamReader): DismissParams {
+            val p = params.schema()
+            return DismissParams(p["notificationKey"] as String, int(p, "waitTimeoutMs", 0))
+        }
 
         override fun run(ctx: ActionContext, step: StepIdentity, params: DismissParams): StepResult {
-            ctx.evidence["dispatched"] = "false"
-            ctx.evidence["waitTimeoutMs"] = params.waitTimeoutMs.toString()
             val n = listener(ctx)
+            ctx.evidence["waitTimeoutMs"] = params.waitTimeoutMs.toString()
+            val notDispatched = LinkedHashMap(ctx.evidence).apply { put("dispatched", "false") }
             val current = n.active().firstOrNull { it.key == params.key }
-                ?: throw StepFailure("NOTIFICATION_EXPIRED", "Notification ${params.key} is no longer active", ctx.evidence)
-            if (!current.clearable) throw StepFailure("NOTIFICATION_NOT_DISMISSIBLE", "Notification ${params.key} is not clearable", ctx.evidence)
-            if (!n.dismiss(params.key)) throw StepFailure("NOTIFICATION_MEDIA_OPERATION_FAILED", "Cancellation request failed", ctx.evidence)
+                ?: throw StepFailure("NOTIFICATION_EXPIRED", "The notification key is no longer active", notDispatched)
+            if (!current.clearable) throw StepFailure("NOTIFICATION_NOT_DISMISSIBLE", "The notification is not clearable", notDispatched)
+            if (!n.dismiss(params.key)) throw StepFailure("NOTIFICATION_MEDIA_OPERATION_FAILED", "Cancellation request failed", notDispatched)
             ctx.evidence["dispatched"] = "true"
-            val removed = WaitActions.pollUntil(ctx, params.waitTimeoutMs) { if (n.active().none { it.key == params.key }) true else null } == true
-            return step.succeeded(data("payload" to payload(ctx, obj("notificationKey" to params.key, "dispatched" to true,
-                "removalObserved" to removed, "waitTimeoutMs" to params.waitTimeoutMs))))
+            val gone = { if (n.active().none { it.key == params.key }) true else null }
+            val removed = (if (params.waitTimeoutMs > 0) WaitActions.pollUntil(ctx, params.waitTimeoutMs, gone) else gone()) == true
+            return step.succeeded(LinkedHashMap(ctx.evidence).apply {
+                put("payload", payload(ctx, obj("notificationKey" to params.key, "dispatched" to true,
+                    "removalObserved" to removed, "waitTimeoutMs" to params.waitTimeoutMs)))
+            })
         }
     }
 
     val invokeNotificationAction = object : ActionSpec<Pair<String, String>>("invoke_notification_action", ActionGates.UI) {
-        override fun parse(params: ParamReader) = params.requiredString("notificationKey") to params.requiredString("actionId")
+        override fun parse(params: ParamReader): Pair<String, String> {
+            val p = params.schema()
+            return p["notificationKey"] as String to p["actionId"] as String
+        }
 
         override fun run(ctx: ActionContext, step: StepIdentity, params: Pair<String, String>): StepResult {
             val (key, actionId) = params
-            ctx.evidence["dispatched"] = "false"
             val n = listener(ctx)
-            val current = n.active().firstOrNull { it.key == key }
-                ?: throw StepFailure("NOTIFICATION_EXPIRED", "Notification $key is no longer active", ctx.evidence)
+            fun fail(code: String, message: String) = StepFailure(code, message, data("dispatched" to "false"))
             val ref = ctx.state.notificationActions[actionId]
-            if (ref == null || ref.key != key || ref.revision != current.revision || ref.generation != n.generation() || ref.actionIndex >= current.actions.size) {
-                throw StepFailure("NOTIFICATION_ACTION_EXPIRED", "Action $actionId is no longer advertised; list notifications again", ctx.evidence)
+            if (ref == null || ref.key != key || ref.generation != n.generation()) {
+                throw fail("NOTIFICATION_ACTION_EXPIRED", "The action handle is unknown or no longer valid; list again")
             }
-            val button = current.actions[ref.actionIndex]
-            if (button.requiresInput) throw StepFailure("NOTIFICATION_ACTION_INPUT_UNSUPPORTED", "The button requires RemoteInput", ctx.evidence)
-            if (button.requiresAuthentication) throw StepFailure("NOTIFICATION_ACTION_AUTHENTICATION_UNSUPPORTED", "The button requires authentication", ctx.evidence)
+            val current = n.active().firstOrNull { it.key == key } ?: throw fail("NOTIFICATION_EXPIRED", "The notification key is no longer active")
+            if (current.revision != ref.revision) throw fail("NOTIFICATION_ACTION_EXPIRED", "The notification changed since it was listed")
+            val button = current.actions.getOrNull(ref.actionIndex)
+            if (button?.requiresInput == true) throw fail("NOTIFICATION_ACTION_INPUT_UNSUPPORTED", "The button requires RemoteInput")
+            if (button?.requiresAuthentication == true) throw fail("NOTIFICATION_ACTION_AUTHENTICATION_UNSUPPORTED", "The button requires authentication")
             when (n.invoke(key, ref.revision, ref.actionIndex)) {
-                InvokeResult.EXPIRED -> throw StepFailure("NOTIFICATION_ACTION_EXPIRED", "The notification changed before dispatch", ctx.evidence)
-                InvokeResult.CANCELLED -> throw StepFailure("NOTIFICATION_ACTION_CANCELLED", "Android cancelled the PendingIntent", ctx.evidence)
-                InvokeResult.FAILED -> throw StepFailure("NOTIFICATION_MEDIA_OPERATION_FAILED", "Sending the PendingIntent failed", ctx.evidence)
                 InvokeResult.SENT -> Unit
+                InvokeResult.CANCELLED -> throw fail("NOTIFICATION_ACTION_CANCELLED", "Android cancelled the PendingIntent")
+                InvokeResult.FAILED -> throw fail("NOTIFICATION_MEDIA_OPERATION_FAILED", "Sending the PendingIntent failed")
+                InvokeResult.EXPIRED -> throw fail("NOTIFICATION_ACTION_EXPIRED", "The advertised action is gone")
             }
-            return step.succeeded(data("payload" to payload(ctx, obj("notificationKey" to key, "actionId" to actionId, "dispatched" to true))))
+            return step.succeeded(data("dispatched" to "true", "payload" to payload(ctx, obj("notificationKey" to key, "actionId" to actionId, "dispatched" to true))))
         }
     }
 
-    /** Session status with position evidence (000 "Position evidence"). */
+    /** Session status with position evidence (000 "Position evidence"); mirrors `describeSession` of actions/media.ts. */
     fun sessionJson(ctx: ActionContext, s: MediaSession, maxText: Int): Map<String, Any?> {
         val now = ctx.platform.now()
-        val fromPlayer = s.reportSequence > 0
-        val estimate = if (fromPlayer) estimate(s, now) else s.positionMs
-        return obj(
-            "mediaSessionId" to ctx.state.mediaHandle(s.sessionId), "applicationId" to s.packageName,
-            "title" to cut(s.title, maxText), "artist" to cut(s.artist, maxText), "durationMs" to s.durationMs,
-            "state" to s.state, "supportedControls" to s.supportedControls,
-            "evidence" to if (fromPlayer) "player_report" else "platform_query",
-            "reportedPositionMs" to if (fromPlayer) s.positionMs?.takeIf { it >= 0 } else null,
-            "positionUpdatedElapsedMs" to if (fromPlayer) s.positionUpdatedElapsedMs else null,
-            "positionUpdateAgeMs" to if (fromPlayer) s.positionUpdatedElapsedMs?.let { now - it } else null,
-            "estimatedPositionMs" to estimate,
-            "positionUnknownReason" to when {
-                !fromPlayer -> "original_player_report_unavailable"
-                estimate == null -> "invalid_position_timing"
-                else -> null
-            },
-            "playbackSpeed" to s.playbackSpeed,
-            "playerReportSequence" to s.reportSequence,
-            "playerReportReceivedElapsedMs" to s.reportReceivedElapsedMs,
-            "bufferedPositionMs" to s.bufferedPositionMs?.takeIf { it >= 0 },
-            "playbackType" to s.playbackType
-        )
-    }
-
-    /** Extrapolates only in advancing states, bounded by zero and a known duration. */
-    private fun estimate(s: MediaSession, now: Long): Long? {
-        val pos = s.positionMs ?: return null
-        val at = s.positionUpdatedElapsedMs ?: return null
-        if (pos < 0 || at <= 0 || at > now) return null
-        if (s.state != "playing") return pos
-        val speed = s.playbackSpeed ?: return null
-        var v = pos + ((now - at) * speed).toLong()
-        if (v < 0) v = 0
-        s.durationMs?.let { if (it >= 0 && v > it) v = it }
-        return v
+        val out = LinkedHashMap<String, Any?>()
+        out["mediaSessionId"] = ctx.state.mediaHandle(s.sessionId)
+        out["applicationId"] = s.packageName
+        out["title"] = cut(s.title, maxText)
+        out["artist"] = cut(s.artist, maxText)
+        out["durationMs"] = s.durationMs
+        out["supportedControls"] = s.supportedControls
+        out["playbackType"] = s.playbackType
+        out["playerReportSequence"] = s.reportSequence
+        out["playerReportReceivedElapsedMs"] = s.reportReceivedElapsedMs
+        out["state"] = s.state
+        if (s.reportSequence == 0L) {
+            out["evidence"] = "platform_query"
+            out["reportedPositionMs"] = null
+            out["positionUpdatedElapsedMs"] = null
+            out["positionUpdateAgeMs"] = null
+            out["estimatedPositionMs"] = s.positionMs?.takeIf { it >= 0 }
+            out["positionUnknownReason"] = "original_player_report_unavailable"
+        } else {
+            val reported = s.positionMs?.takeIf { it >= 0 }
+            val updated = s.positionUpdatedElapsedMs ?: 0L
+            var estimated: Long? = reported
+            var reason: String? = null
+            val speed = s.playbackSpeed
+            if (reported == null) {
+                reason = "reported_position_unavailable"
+            } else if (updated <= 0 || updated > now) {
+                estimated = null
+                reason = "invalid_update_time"
+            } else if (s.state in ADVANCING) {
+                if (speed == null || speed.isNaN() || speed.isInfinite()) {
+                    estimated = null
+                    reason = "invalid_playback_speed"
+                } else {
+                    val moved = reported + (now - updated) * speed
+                    val duration = s.durationMs
+                    val bounded = if (duration != null && duration >= 0) minOf(moved, duration.toDouble()) else moved
+                    estimated = maxOf(0L, Math.round(bounded))
+                }
+            }
+            out["evidence"] = "player_report"
+            out["reportedPositionMs"] = reported
+            out["positionUpdatedElapsedMs"] = updated
+            out["positionUpdateAgeMs"] = now - updated
+            out["estimatedPositionMs"] = estimated
+            out["positionUnknownReason"] = reason
+        }
+        out["playbackSpeed"] = s.playbackSpeed
+        out["bufferedPositionMs"] = s.bufferedPositionMs?.takeIf { it >= 0 }
+        return out
     }
 
     val listMediaSessions = object : ActionSpec<ListParams>("list_media_sessions", ActionGates.BACKGROUND) {
@@ -204,124 +242,145 @@ object NotificationMediaActions {
         override fun run(ctx: ActionContext, step: StepIdentity, params: ListParams): StepResult {
             listener(ctx)
             val all = ctx.platform.media().sessions().filter { params.applicationId == null || it.packageName == params.applicationId }
-            val items = all.take(params.limit).map { sessionJson(ctx, it, params.maxTextChars) }
+            val items = ArrayList<Map<String, Any?>>()
+            for (session in all.take(params.limit)) {
+                val item = sessionJson(ctx, session, params.maxTextChars)
+                val size = payload(ctx, obj("sessions" to items + listOf(item), "total" to all.size, "truncated" to true)).toByteArray(Charsets.UTF_8).size
+                if (size > MAX_PAYLOAD_BYTES) break
+                items.add(item)
+            }
             return step.succeeded(data("payload" to payload(ctx, obj("sessions" to items, "total" to all.size, "truncated" to (items.size < all.size)))))
         }
     }
 
     class Target(val applicationId: String?, val mediaSessionId: String?)
 
-    private fun target(p: ParamReader): Target {
-        val app = p.optionalString("applicationId")
-        val id = p.optionalString("mediaSessionId")
-        if ((app == null) == (id == null)) p.fail("applicationId", "requires exactly one of params.applicationId or params.mediaSessionId")
-        return Target(app, id)
-    }
+    private fun target(p: Map<String, Any?>) = Target(p["applicationId"] as? String, p["mediaSessionId"] as? String)
 
-    /** Pins one session: a handle, or a package with exactly one active session. */
-    private fun pin(ctx: ActionContext, t: Target): MediaSession {
+    private fun live(ctx: ActionContext, sessionId: String): MediaSession? =
+        ctx.platform.media().sessions().firstOrNull { it.sessionId == sessionId }
+
+    /** Resolves the target to a live session: a handle, or a package with exactly one session (000:7-14). */
+    private fun resolveSession(ctx: ActionContext, t: Target): MediaSession {
         listener(ctx)
-        val sessions = ctx.platform.media().sessions()
         if (t.mediaSessionId != null) {
             val sid = ctx.state.mediaSessionsByHandle[t.mediaSessionId]
-            return sessions.firstOrNull { it.sessionId == sid } ?: throw StepFailure("MEDIA_SESSION_EXPIRED", "Media session ${t.mediaSessionId} is no longer active", ctx.evidence)
+            return sid?.let { live(ctx, it) } ?: throw StepFailure("MEDIA_SESSION_EXPIRED", "The media session handle expired; list sessions again")
         }
-        val matching = sessions.filter { it.packageName == t.applicationId }
-        if (matching.isEmpty()) throw StepFailure("MEDIA_SESSION_EXPIRED", "No active media session for ${t.applicationId}", ctx.evidence)
-        if (matching.size > 1) throw StepFailure("MEDIA_SESSION_AMBIGUOUS", "${t.applicationId} has ${matching.size} active sessions; pass mediaSessionId", ctx.evidence)
+        val matching = ctx.platform.media().sessions().filter { it.packageName == t.applicationId }
+        if (matching.isEmpty()) throw StepFailure("MEDIA_SESSION_EXPIRED", "No active media session for ${t.applicationId}")
+        if (matching.size > 1) throw StepFailure("MEDIA_SESSION_AMBIGUOUS", "${matching.size} sessions for ${t.applicationId}; select by mediaSessionId")
         return matching[0]
     }
 
-    private fun refresh(ctx: ActionContext, sessionId: String): MediaSession =
-        ctx.platform.media().sessions().firstOrNull { it.sessionId == sessionId }
-            ?: throw StepFailure("MEDIA_SESSION_EXPIRED", "The media session ended", ctx.evidence)
-
-    val getMediaStatus = object : ActionSpec<Target>("get_media_status", ActionGates.BACKGROUND) {
-        override fun parse(params: ParamReader) = target(params)
-
-        override fun run(ctx: ActionContext, step: StepIdentity, params: Target) =
-            step.succeeded(data("payload" to payload(ctx, obj("session" to sessionJson(ctx, pin(ctx, params), 256)))))
+    /** The target session, which must advertise [command] (000:42-43, 000:51). */
+    private fun controllable(ctx: ActionContext, t: Target, command: String): MediaSession {
+        val s = resolveSession(ctx, t)
+        if (command !in s.supportedControls) throw StepFailure("MEDIA_ACTION_UNSUPPORTED", "The session does not advertise $command", LinkedHashMap(ctx.evidence))
+        return s
     }
 
-    class ControlParams(val target: Target, val waitTimeoutMs: Long, val positionMs: Long?, val toleranceMs: Long)
+    /** Dispatches [command] once; with a wait, confirms a new player report that satisfies [confirmed]. */
+    private fun control(ctx: ActionContext, s: MediaSession, command: String, waitTimeoutMs: Long, positionMs: Long?,
+                        confirmed: (MediaSession, Long) -> Boolean): Boolean {
+        val before = s.reportSequence
+        val dispatchedAt = ctx.platform.now()
+        if (!ctx.platform.media().control(s.sessionId, command, positionMs)) {
+            throw StepFailure("MEDIA_SESSION_EXPIRED", "The session ended before the control was sent", LinkedHashMap(ctx.evidence))
+        }
+        ctx.evidence["dispatched"] = "true"
+        val check = {
+            val now = live(ctx, s.sessionId)
+                ?: throw StepFailure("MEDIA_SESSION_EXPIRED", "The session ended or became inactive during the wait", LinkedHashMap(ctx.evidence))
+            if (now.reportSequence > before && confirmed(now, dispatchedAt)) true else null
+        }
+        if (waitTimeoutMs == 0L) return check() == true
+        return WaitActions.pollUntil(ctx, waitTimeoutMs, check)
+            ?: throw StepFailure("MEDIA_POSTCONDITION_TIMEOUT", "The player did not report the requested state in time", LinkedHashMap(ctx.evidence))
+    }
 
-    private fun control(type: String, control: String) = object : ActionSpec<ControlParams>(type, ActionGates.BACKGROUND) {
+    val getMediaStatus = object : ActionSpec<Target>("get_media_status", ActionGates.BACKGROUND) {
+        override fun parse(params: ParamReader) = target(params.schema())
+
+        override fun run(ctx: ActionContext, step: StepIdentity, params: Target) =
+            step.succeeded(data("payload" to payload(ctx, obj("session" to sessionJson(ctx, resolveSession(ctx, params), 1024)))))
+    }
+
+    class ControlParams(val target: Target, val waitTimeoutMs: Long)
+
+    private fun playPause(type: String, command: String, wanted: String) = object : ActionSpec<ControlParams>(type, ActionGates.BACKGROUND) {
         override fun parse(params: ParamReader): ControlParams {
-            val t = target(params)
-            var position: Long? = null
-            if (control == "seek") {
-                val v = params.requiredNumber("positionMs")
-                if (!ParamReader.isInteger(v) || v < 0 || v > 9007199254740991.0) params.fail("positionMs", "params.positionMs must be a nonnegative safe integer")
-                position = v.toLong()
-            }
-            return ControlParams(t, params.integer("waitTimeoutMs", 0, 0, 30000), position, params.integer("positionToleranceMs", 1000, 0, 60000))
+            val p = params.schema()
+            return ControlParams(target(p), int(p, "waitTimeoutMs", 0))
         }
 
         override fun run(ctx: ActionContext, step: StepIdentity, params: ControlParams): StepResult {
             ctx.evidence["dispatched"] = "false"
-            params.positionMs?.let { ctx.evidence["requestedPositionMs"] = it.toString(); ctx.evidence["positionToleranceMs"] = params.toleranceMs.toString() }
             ctx.evidence["waitTimeoutMs"] = params.waitTimeoutMs.toString()
-            val s = pin(ctx, params.target)
-            if (control !in s.supportedControls) throw StepFailure("MEDIA_ACTION_UNSUPPORTED", "The session does not advertise $control", ctx.evidence)
-            val pos = params.positionMs
-            if (pos != null && s.durationMs != null && s.durationMs >= 0 && pos > s.durationMs) {
-                throw StepFailure("MEDIA_POSITION_OUT_OF_RANGE", "positionMs $pos exceeds the duration ${s.durationMs}", ctx.evidence)
-            }
-            val dispatchedAt = ctx.platform.now()
-            if (!ctx.platform.media().control(s.sessionId, control, pos)) throw StepFailure("NOTIFICATION_MEDIA_OPERATION_FAILED", "Sending $control failed", ctx.evidence)
-            ctx.evidence["dispatched"] = "true"
-            val reached: (MediaSession) -> Boolean = when (control) {
-                "play" -> { m -> m.state == "playing" }
-                "pause" -> { m -> m.state == "paused" }
-                // Only a new player report dated at or after dispatch confirms a seek.
-                else -> { m -> m.reportSequence > s.reportSequence && (m.positionUpdatedElapsedMs ?: -1) >= dispatchedAt &&
-                    m.positionMs != null && m.positionMs >= 0 && Math.abs(m.positionMs - pos!!) <= params.toleranceMs }
-            }
-            var current = refresh(ctx, s.sessionId)
-            if (params.waitTimeoutMs > 0) {
-                val ok = WaitActions.pollUntil(ctx, params.waitTimeoutMs) { refresh(ctx, s.sessionId).let { if (reached(it)) it else null } }
-                    ?: throw StepFailure("MEDIA_POSTCONDITION_TIMEOUT", "The player did not report the requested state within ${params.waitTimeoutMs} ms", ctx.evidence)
-                current = ok
-            }
-            val fields = LinkedHashMap<String, Any?>()
-            fields["dispatched"] = true
-            if (pos != null) {
-                fields["requestedPositionMs"] = pos
-                fields["positionToleranceMs"] = params.toleranceMs
-                fields["waitTimeoutMs"] = params.waitTimeoutMs
-                fields["targetPositionObserved"] = reached(current)
-            } else {
-                fields["targetStateObserved"] = reached(current)
-                fields["waitTimeoutMs"] = params.waitTimeoutMs
-            }
-            fields["session"] = sessionJson(ctx, current, 256)
-            return step.succeeded(data("payload" to payload(ctx, fields)))
+            val s = controllable(ctx, params.target, command)
+            val observed = control(ctx, s, command, params.waitTimeoutMs, null) { m, _ -> m.state == wanted }
+            val session = live(ctx, s.sessionId) ?: s
+            return step.succeeded(LinkedHashMap(ctx.evidence).apply {
+                put("payload", payload(ctx, obj("dispatched" to true, "targetState" to wanted, "targetStateObserved" to observed,
+                    "waitTimeoutMs" to params.waitTimeoutMs, "session" to sessionJson(ctx, session, 1024))))
+            })
         }
     }
 
-    val mediaPlay = control("media_play", "play")
-    val mediaPause = control("media_pause", "pause")
-    val mediaSeek = control("media_seek", "seek")
+    val mediaPause = playPause("media_pause", "pause", "paused")
+    val mediaPlay = playPause("media_play", "play", "playing")
+
+    class SeekParams(val target: Target, val positionMs: Long, val waitTimeoutMs: Long, val toleranceMs: Long)
+
+    val mediaSeek = object : ActionSpec<SeekParams>("media_seek", ActionGates.BACKGROUND) {
+        override fun parse(params: ParamReader): SeekParams {
+            val p = params.schema()
+            return SeekParams(target(p), int(p, "positionMs", 0), int(p, "waitTimeoutMs", 0), int(p, "positionToleranceMs", 1000))
+        }
+
+        override fun run(ctx: ActionContext, step: StepIdentity, params: SeekParams): StepResult {
+            ctx.evidence["dispatched"] = "false"
+            ctx.evidence["requestedPositionMs"] = params.positionMs.toString()
+            ctx.evidence["positionToleranceMs"] = params.toleranceMs.toString()
+            ctx.evidence["waitTimeoutMs"] = params.waitTimeoutMs.toString()
+            val s = controllable(ctx, params.target, "seek")
+            val duration = s.durationMs
+            if (duration != null && duration >= 0 && params.positionMs > duration) {
+                throw StepFailure("MEDIA_POSITION_OUT_OF_RANGE", "positionMs exceeds the known duration $duration", LinkedHashMap(ctx.evidence))
+            }
+            // Only a new report dated at or after dispatch, within the tolerance, confirms the seek.
+            val observed = control(ctx, s, "seek", params.waitTimeoutMs, params.positionMs) { m, dispatchedAt ->
+                val updated = m.positionUpdatedElapsedMs ?: -1
+                val position = m.positionMs ?: -1
+                updated >= dispatchedAt && updated <= ctx.platform.now() && position >= 0 && Math.abs(position - params.positionMs) <= params.toleranceMs
+            }
+            val session = live(ctx, s.sessionId) ?: s
+            return step.succeeded(LinkedHashMap(ctx.evidence).apply {
+                put("payload", payload(ctx, obj("dispatched" to true, "requestedPositionMs" to params.positionMs,
+                    "positionToleranceMs" to params.toleranceMs, "waitTimeoutMs" to params.waitTimeoutMs,
+                    "targetPositionObserved" to observed, "session" to sessionJson(ctx, session, 1024))))
+            })
+        }
+    }
 
     class ObserveParams(val target: Target, val durationMs: Long)
 
+    /** Collects playback-state reports for a fixed interval; an ended session fails the observation. */
     val observeMedia = object : ActionSpec<ObserveParams>("observe_media", ActionGates.BACKGROUND) {
         override fun parse(params: ParamReader): ObserveParams {
-            val t = target(params)
-            val d = params.requiredNumber("durationMs")
-            if (!ParamReader.isInteger(d) || d < 1 || d > 30000) params.fail("durationMs", "params.durationMs must be an integer in [1, 30000]")
-            return ObserveParams(t, d.toLong())
+            val p = params.schema()
+            return ObserveParams(target(p), int(p, "durationMs", 1))
         }
 
         override fun run(ctx: ActionContext, step: StepIdentity, params: ObserveParams): StepResult {
-            val initial = pin(ctx, params.target)
+            val initial = resolveSession(ctx, params.target)
+            val initialJson = sessionJson(ctx, initial, 1024)
             val started = ctx.platform.now()
             val samples = ArrayList<Map<String, Any?>>()
             var count = 0L
             var last = initial
-            while (ctx.platform.now() - started < params.durationMs) {
-                ctx.sleep(minOf(POLL_MS, params.durationMs - (ctx.platform.now() - started)))
-                val now = refresh(ctx, initial.sessionId)
+            val expired = WaitActions.pollUntil(ctx, params.durationMs) {
+                val now = live(ctx, initial.sessionId) ?: return@pollUntil true
                 if (now.reportSequence > last.reportSequence) {
                     count += now.reportSequence - last.reportSequence
                     if (samples.size < MAX_SAMPLES) samples.add(obj(
@@ -331,11 +390,14 @@ object NotificationMediaActions {
                     ))
                 }
                 last = now
+                null
             }
-            val a = initial.positionMs?.takeIf { initial.reportSequence > 0 && it >= 0 }
-            val b = last.positionMs?.takeIf { last.reportSequence > 0 && it >= 0 }
+            if (expired == true) throw StepFailure("MEDIA_SESSION_EXPIRED", "The observed session ended or became inactive")
+            val sessionOut = sessionJson(ctx, last, 1024)
+            val a = initialJson["reportedPositionMs"] as? Long
+            val b = sessionOut["reportedPositionMs"] as? Long
             return step.succeeded(data("payload" to payload(ctx, obj(
-                "initialSession" to sessionJson(ctx, initial, 256), "session" to sessionJson(ctx, last, 256),
+                "initialSession" to initialJson, "session" to sessionOut,
                 "startedElapsedMs" to started, "endedElapsedMs" to ctx.platform.now(), "durationMs" to params.durationMs,
                 "samples" to samples, "newPlayerReportCount" to count, "truncated" to (count > samples.size),
                 "reportedPositionDeltaMs" to if (a != null && b != null) b - a else null

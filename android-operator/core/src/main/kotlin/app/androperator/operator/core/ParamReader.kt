@@ -78,6 +78,21 @@ class ParamReader(val actionId: String, val actionType: String, raw: Any?) {
         return Point(x.toInt(), y.toInt())
     }
 
+    /**
+     * Reads the whole params object with the contract schema of [actionType], for the
+     * actions whose Android ingress is as strict as Node's (notification and media
+     * actions, seed 000:49-50). Returns the validated params.
+     */
+    fun schema(): Map<String, Any?> {
+        val schema = PayloadValidation.paramsSchema(actionType) ?: return raw
+        return try {
+            schema.parse(raw, emptyList()).asObject() ?: emptyMap()
+        } catch (issue: SchemaIssue) {
+            val path = issue.path + issue.unrecognizedKeys.take(1)
+            fail(path.joinToString(".").ifEmpty { "params" }, issue.message ?: "params are invalid")
+        }
+    }
+
     /** A sub-object (retry policies), or null. */
     fun obj(key: String): Map<String, Any?>? = raw[key].asObject()
 

@@ -38,6 +38,9 @@ object PayloadValidation {
     val MATCHER_PARAM_KEYS = listOf("matcher", "container", "expectedNode", "labelMatcher")
     val ALIAS_FREE_ACTION_TYPES = listOf("show_toast", "cancel_toast", "set_on_screen_log", "clear_on_screen_log")
 
+    /** The contract schema of one action type's `params`, for Android ingress that is as strict as Node's. */
+    fun paramsSchema(type: String): Schema? = Schemas.params(type)
+
     /** Validates and normalizes; throws [PayloadRejected]. */
     fun validate(input: Any?): Map<String, Any?> {
         val bytes = Json.stringify(input).toByteArray(StandardCharsets.UTF_8).size
@@ -110,7 +113,16 @@ private object Schemas {
     private val noParams = Schema.obj().optional()
 
     private fun m(value: Any?) = value.asObject()!!
-    private fun action(type: String, params: Schema) = type to Schema.obj("id" to Schema.string(1, PayloadValidation.MAX_ID_LENGTH), "type" to Schema.literal(type), "params" to params)
+    private val paramSchemas = HashMap<String, Schema>()
+
+    fun params(type: String): Schema? = paramSchemas[type]
+
+    private fun action(type: String, params: Schema): Pair<String, Schema> {
+        paramSchemas[type] = if (params is Schema.RequiredParams) params.inner else params
+        return actionSchema(type, params)
+    }
+
+    private fun actionSchema(type: String, params: Schema) = type to Schema.obj("id" to Schema.string(1, PayloadValidation.MAX_ID_LENGTH), "type" to Schema.literal(type), "params" to params)
 
     private val click = Schema.obj(
         "matcher" to matcher.optional(), "coordinate" to clickCoordinate.optional(), "clickType" to clickType.optional(),

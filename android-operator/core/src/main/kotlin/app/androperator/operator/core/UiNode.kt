@@ -24,8 +24,8 @@ data class Bounds(val left: Int, val top: Int, val right: Int, val bottom: Int) 
 /**
  * One captured accessibility node, platform-neutral. Every attribute is nullable:
  * null means the capture did not report it (unknown), distinct from `false` or "".
- * The JSON form uses the field names of the TypeScript `UiNode`
- * (`src/contract/selector/node.ts`), so conformance trees load unchanged.
+ * Mirrors the TypeScript `UiNode` (`src/contract/selector/node.ts`); conformance
+ * trees load through [fromAttributes].
  */
 data class UiNode(
     /** UI Automator `index` attribute; informational, paths use array positions. */
@@ -111,34 +111,6 @@ data class UiNode(
                 extra = extra
             )
         }
-
-        fun fromJson(value: Any?): UiNode {
-            val o = value.asObject() ?: throw IllegalArgumentException("a UiNode must be a JSON object")
-            fun s(k: String) = o[k] as? String
-            fun b(k: String) = o[k] as? Boolean
-            return UiNode(
-                text = s("text"),
-                resourceId = s("resourceId"),
-                className = s("className"),
-                packageName = s("packageName"),
-                contentDesc = s("contentDesc"),
-                checkable = b("checkable"),
-                checked = b("checked"),
-                clickable = b("clickable"),
-                enabled = b("enabled"),
-                focusable = b("focusable"),
-                focused = b("focused"),
-                scrollable = b("scrollable"),
-                longClickable = b("longClickable"),
-                password = b("password"),
-                selected = b("selected"),
-                visibleToUser = b("visibleToUser"),
-                accessibilityDataSensitive = b("accessibilityDataSensitive"),
-                editable = b("editable"),
-                bounds = Bounds.fromJson(o["bounds"]),
-                children = (o["children"].asArray() ?: emptyList()).map { fromJson(it) }
-            )
-        }
     }
 }
 
@@ -148,15 +120,6 @@ data class UiHierarchy(val roots: List<UiNode>, val rotation: Int = 0) {
         /** A conformance tree: a JSON array of top-level nodes in attribute format. */
         fun fromTree(value: Any?): UiHierarchy =
             UiHierarchy((value.asArray() ?: throw IllegalArgumentException("a tree must be a JSON array")).map { UiNode.fromAttributes(it) })
-
-        /** Accepts `{ roots: [...] , rotation }`, `{ root: {...} }` or a bare node. */
-        fun fromJson(value: Any?): UiHierarchy {
-            val o = value.asObject() ?: throw IllegalArgumentException("a hierarchy must be a JSON object")
-            val rotation = (o["rotation"] as? Number)?.toInt() ?: 0
-            o["roots"].asArray()?.let { roots -> return UiHierarchy(roots.map { UiNode.fromJson(it) }, rotation) }
-            o["root"]?.let { return UiHierarchy(listOf(UiNode.fromJson(it)), rotation) }
-            return UiHierarchy(listOf(UiNode.fromJson(o)), rotation)
-        }
     }
 }
 

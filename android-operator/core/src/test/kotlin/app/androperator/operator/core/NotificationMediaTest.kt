@@ -163,4 +163,23 @@ class NotificationMediaTest {
         assertEquals(300.0, body["durationMs"])
         assertEquals(0.0, body["reportedPositionDeltaMs"])
     }
+
+    @Test fun notificationAndMediaParamsAreAsStrictAsNodes() {
+        val (e, _) = run(listOf(main), payload(action("l", "list_notifications", m("limit" to 0))))
+        assertEquals(ErrorCodes.EXECUTION_VALIDATION_FAILED, e.errorCode)
+        assertTrue(e.stepResults.isEmpty())
+        val (both, _) = run(listOf(main), payload(action("s", "get_media_status", m("applicationId" to "a", "mediaSessionId" to "b"))))
+        assertEquals(ErrorCodes.EXECUTION_VALIDATION_FAILED, both.errorCode)
+    }
+
+    @Test fun mediaControlReceiptSurvivesAFailure() {
+        val (e, _) = run(listOf(main), payload(action("s", "media_pause", m("applicationId" to "com.player", "waitTimeoutMs" to 200))), setup = {
+            it.mediaSource.sessions.add(session("s1", controls = listOf("pause")))
+            it.mediaSource.refuse = false
+            it.mediaSource.silent = true
+        })
+        assertEquals("MEDIA_POSTCONDITION_TIMEOUT", e.errorCode)
+        assertEquals("true", e.stepResults[0].data["dispatched"])
+        assertEquals("200", e.stepResults[0].data["waitTimeoutMs"])
+    }
 }

@@ -163,13 +163,18 @@ class FakeNotifications(var listenerStatus: ListenerStatus) : NotificationSource
 class FakeMedia(private val now: () -> Long) : MediaSource {
     val sessions = ArrayList<MediaSession>()
     val controls = ArrayList<String>()
+    /** Reject every control (platform failure). */
+    var refuse = false
+    /** Accept controls but never send a new report. */
+    var silent = false
 
     override fun sessions(): List<MediaSession> = ArrayList(sessions)
 
     override fun control(sessionId: String, control: String, positionMs: Long?): Boolean {
         val i = sessions.indexOfFirst { it.sessionId == sessionId }
-        if (i < 0) return false
+        if (i < 0 || refuse) return false
         controls.add("$sessionId:$control${positionMs?.let { "@$it" } ?: ""}")
+        if (silent) return true
         val s = sessions[i]
         val state = when (control) { "play" -> "playing"; "pause" -> "paused"; else -> s.state }
         sessions[i] = MediaSession(s.sessionId, s.packageName, s.title, s.artist, s.durationMs, state, s.supportedControls,

@@ -1,0 +1,83 @@
+/**
+ * The lease path on 2 virtual devices, in one process:
+ * - acquire-to-ready of a warm lease: a worker asks the broker for a device
+ *   whose doctor report is cached, the broker resets it (home) and hands it
+ *   over; 100 acquire/release cycles. Target: < 20 ms.
+ * - per-test overhead of the `device` fixture: what the runner and fixture add
+ *   around a test (begin: holder update, timeline mark; end: holder update)
+ *   compared with calling the Device directly; 200 tests of one `press home`
+ *   each. Target: < 5 ms.
+ *
+ *   npx tsx bench/lease.ts
+ */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LeaseClient } from '../src/environment/lease/client.js';
+import { parseOptions } from '../src/environment/options.js';
+import { startRun } from '../src/environment/run.js';
+import { closeWorkerSession, workerSession } from '../src/environment/worker/session.js';
+
+const CYCLES = 100;
+const TESTS = 200;
+const WARM_UP = 10;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)];
+const line = (name: string, values: number[], target?: number) =>
+  `${name.padEnd(46)} median ${median(values).toFixed(2).padStart(6)} ms  p90 ${p90(values).toFixed(2).padStart(6)} ms${target ? `  (target < ${target} ms)` : ''}`;
+const SESSIONS = 20;
+
+const run = await startRun(
+  parseOptions({
+    devices: { source: 'virtual', count: 2 },
+    evidence: { mode: 'off', outputDir: join(tmpdir(), 'droidproof-bench-lease') },
+  }),
+  process.cwd(),
+);
+try {
+  const client = await LeaseClient.connect(run.pool.address, { pid: process.pid, label: 'bench' });
+  const acquire: number[] = [];
+  for (let i = 0; i < WARM_UP + CYCLES; i++) {
+    const started = performance.now();
+    const lease = await client.acquire(10_000);
+    if (i >= WARM_UP) acquire.push(performance.now() - started);
+    await lease.release();
+  }
+  client.close();
+
+  // What a new worker process pays (isolate: true): broker connection, lease, Device connection.
+  const opens: number[] = [];
+  for (let i = 0; i < SESSIONS; i++) {
+    const started = performance.now();
+    await workerSession('bench worker');
+    opens.push(performance.now() - started);
+    await closeWorkerSession();
+  }
+
+  const session = await workerSession('bench worker');
+  const direct: number[] = [];
+  const fixture: number[] = [];
+  for (let i = 0; i < WARM_UP + TESTS; i++) {
+    let started = performance.now();
+    await session.device.home();
+    const plain = performance.now() - started;
+    started = performance.now();
+    await session.beginTest({ name: `test ${i}`, path: 'bench.test.ts', attempt: 1 });
+    await session.device.home();
+    await session.endTest('passed');
+    const wrapped = performance.now() - started;
+    if (i >= WARM_UP) {
+      direct.push(plain);
+      fixture.push(wrapped);
+    }
+  }
+  const overhead = fixture.map((value, i) => value - direct[i]);
+  console.log(line('acquire-to-ready, warm lease', acquire, 20));
+  console.log(line('new worker session (connect, lease, Device)', opens));
+  console.log(line('one test calling the Device directly', direct));
+  console.log(line('the same test through the device fixture', fixture));
+  console.log(line('per-test overhead of the device fixture', overhead, 5));
+} finally {
+  await closeWorkerSession();
+  await run.stop();
+}

@@ -1,0 +1,58 @@
+/**
+ * A test that throws or times out (no failing matcher) gets its evidence at
+ * the moment of failure, before `afterEach` changes the screen: through the
+ * droidproof runner under Vitest and `test_fn_failure` under Jest.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scanBundles } from '../../src/evidence/report/bundle-index.js';
+import { ensureBuilt, runCli, tempDir } from './helpers.js';
+
+beforeAll(ensureBuilt, 180_000);
+
+const FIXTURE = 'test/environment/fixtures/failure-moment';
+
+async function screensByTest(report: string): Promise<Map<string, { message?: string; hierarchy: string }>> {
+  const bundles = await scanBundles(join(report, 'bundles'));
+  const screens = new Map<string, { message?: string; hierarchy: string }>();
+  for (const bundle of bundles) {
+    screens.set(bundle.manifest.context.testName, {
+      message: bundle.manifest.context.failureMessage,
+      hierarchy: await readFile(join(bundle.dir, 'hierarchy.xml'), 'utf8'),
+    });
+  }
+  return screens;
+}
+
+function expectLoginScreen(
+  screen: { message?: string; hierarchy: string } | undefined,
+  message: RegExp,
+): void {
+  expect(screen?.message).toMatch(message);
+  expect(screen?.hierarchy).toContain('package="com.droidproof.login"');
+  expect(screen?.hierarchy).not.toContain('package="com.droidproof.shopping"');
+}
+
+describe('evidence at the moment of a non-matcher failure', () => {
+  it('Vitest: a throw and a timeout are captured before afterEach', async () => {
+    const report = join(await tempDir('droidproof-moment-'), 'report');
+    const run = await runCli('vitest', ['run', '--config', `${FIXTURE}/vitest.config.ts`], {
+      DROIDPROOF_REPORT_DIR: report,
+    });
+    expect(run.code).toBe(1);
+    const screens = await screensByTest(report);
+    expectLoginScreen(screens.get('throws on the login screen'), /plain failure on the login screen/);
+    expectLoginScreen(screens.get('times out on the login screen'), /timed out/i);
+  }, 120_000);
+
+  it('Jest: a throw is captured on test_fn_failure, before afterEach', async () => {
+    const report = join(await tempDir('droidproof-moment-'), 'report');
+    const run = await runCli('jest', ['--config', `${FIXTURE}/jest.config.js`], {
+      DROIDPROOF_REPORT_DIR: report,
+    });
+    expect(run.code).toBe(1);
+    const screens = await screensByTest(report);
+    expectLoginScreen(screens.get('throws on the login screen'), /plain failure on the login screen/);
+  }, 120_000);
+});
