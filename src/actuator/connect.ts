@@ -3,11 +3,17 @@
  * package and dialect, starts the device's persistent logcat reader and
  * returns the typed `Device`. `close()` on the device stops the reader.
  */
+
+import {
+  type DialectName,
+  type OperatorDialect,
+  resolveDialect,
+  selectOperatorPackage,
+} from '../contract/dialect.js';
 import type { DeviceShell } from './adb/device-shell.js';
 import { resolveDevice } from './adb/devices.js';
 import { AdbTransport } from './adb/transport.js';
 import { Device } from './device/device.js';
-import { type DialectName, type OperatorDialect, resolveDialect, selectOperatorPackage } from './dialect.js';
 import { runDoctor } from './doctor/doctor.js';
 import type { DoctorCapability } from './doctor/report.js';
 import { ExecutionEngine } from './execution/engine.js';

@@ -3,6 +3,13 @@
  * Start with `connectDevice()`; see docs/device-api.md.
  */
 
+export {
+  DIALECTS,
+  type DialectName,
+  type OperatorDialect,
+  resolveDialect,
+  selectOperatorPackage,
+} from '../contract/dialect.js';
 export type { DeviceShell } from './adb/device-shell.js';
 export { type DeviceEntry, resolveDevice } from './adb/devices.js';
 export { type AdbServerAddress, resolveAdbServer } from './adb/server-address.js';
@@ -21,13 +28,6 @@ export {
 export * from './device/device-info.js';
 export * from './device/notification-media.js';
 export * from './device/receipts.js';
-export {
-  DIALECTS,
-  type DialectName,
-  type OperatorDialect,
-  resolveDialect,
-  selectOperatorPackage,
-} from './dialect.js';
 export { runDoctor } from './doctor/doctor.js';
 export * from './doctor/report.js';
 export type { ExecutionResult, ExecutionTimings } from './execution/engine.js';

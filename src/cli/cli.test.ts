@@ -3,6 +3,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,12 +192,29 @@ describe('droidproof exec', () => {
       'USAGE',
       'use --validate-only or --dry-run, not both',
     ],
-    [['exec', '--payload', payload([{ id: 's', type: 'snapshot' }])], 'NOT_IMPLEMENTED', 'device path'],
   ])('fails %j with a typed error and exit 1', async (args, code, message) => {
     const result = await cli(...args);
     expect(result.code).toBe(1);
     const body = JSON.parse(result.stdout);
     expect(body.code).toBe(code);
     expect(body.message).toContain(message);
+  });
+
+  it('dispatches a valid payload to the adb server and reports an unreachable one as ADB_SERVER_FAILED', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const result = await cli(
+      'exec',
+      '--adb-port',
+      String(closedPort),
+      '--payload',
+      payload([{ id: 's', type: 'snapshot' }]),
+    );
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).code).toBe('ADB_SERVER_FAILED');
   });
 });

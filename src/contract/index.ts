@@ -1,6 +1,7 @@
 export * from './action-aliases.js';
 export * from './action-types.js';
 export * from './actions/index.js';
+export * from './dialect.js';
 export * from './envelope.js';
 export * from './error-codes.js';
 export * from './errors.js';

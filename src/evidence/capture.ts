@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { droidproofVersion } from '../actuator/doctor/version.js';
 import { DroidproofError } from '../contract/errors.js';
+import { droidproofVersion } from '../version.js';
 import { annotateScreenshot } from './annotate.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { allocateBundleDir, defaultEvidenceRoot } from './bundle-dir.js';

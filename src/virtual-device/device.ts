@@ -3,14 +3,14 @@
  * the test apps, plus the Operator packages installed and running (the
  * composition the farm's default `createDevice` uses).
  */
-import { readFileSync } from 'node:fs';
 import { TEST_APPS } from '../../test-apps/index.js';
+import { DIALECTS, operatorVersionName } from '../contract/dialect.js';
 import { DroidproofError } from '../contract/errors.js';
+import { droidproofVersion } from '../version.js';
 import type { AppDefinition } from './android/app/types.js';
 import { createVirtualAndroid, type VirtualAndroid } from './android/device.js';
 import { OPERATOR_ACTIONS } from './operator/actions/index.js';
 import { accessibilityServiceName, androidPlatform } from './operator/android-platform.js';
-import { DIALECTS, operatorVersionName } from './operator/dialect.js';
 import { type OperatorFaults, VirtualOperator } from './operator/operator.js';
 import type { DeviceServices, InstallResult, ShellIo } from './services.js';
 
@@ -39,22 +39,6 @@ export interface VirtualDeviceOptions {
   /** App models to install; default: the test apps (`TEST_APPS`, launcher included). */
   apps?: readonly AppDefinition[];
   operator?: OperatorSetup;
-}
-
-/** droidproof's version from its package.json (in src/ or dist/src/ layouts). */
-function droidproofVersion(): string {
-  for (const relative of ['../../package.json', '../../../package.json']) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as {
-        name?: string;
-        version?: string;
-      };
-      if (pkg.name === 'droidproof' && typeof pkg.version === 'string') return pkg.version;
-    } catch {
-      // Try the other layout.
-    }
-  }
-  return '0.0.0';
 }
 
 /** A virtual device: `DeviceServices` for the adb layer, plus the model and the Operators for tests. */
@@ -105,7 +89,7 @@ export class VirtualDevice implements DeviceServices {
       });
       this.operators.set(packageName, operator);
       this.unregister.push(
-        this.android.broadcasts.register(dialect.commandAction, packageName, (intent) => {
+        this.android.broadcasts.register(dialect.action, packageName, (intent) => {
           const payload = intent.extras.payload;
           // The receiver hands off to the Operator's worker, like goAsync().
           void operator.receive(typeof payload === 'string' ? payload : '');

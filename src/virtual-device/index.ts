@@ -2,6 +2,8 @@
  * The virtual device: an emulated Android with the test apps and the virtual
  * Operator, served over the real adb wire protocols by the farm.
  */
+
+export { DIALECTS, type OperatorDialect } from '../contract/dialect.js';
 export {
   createVirtualDevice,
   type OperatorSetup,
@@ -9,12 +11,6 @@ export {
   VirtualDevice,
   type VirtualDeviceOptions,
 } from './device.js';
-export {
-  ANDROPERATOR_DIALECT,
-  CLAWPERATOR_DIALECT,
-  DIALECTS,
-  type OperatorDialect,
-} from './operator/dialect.js';
 export type { ResultEnvelope, StepResult } from './operator/envelope.js';
 export { type OperatorFaults, VirtualOperator } from './operator/operator.js';
 export {

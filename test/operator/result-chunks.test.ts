@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  ANDROPERATOR_DIALECT,
-  CLAWPERATOR_DIALECT,
-  operatorVersionName,
-} from '../../src/virtual-device/operator/dialect.js';
+import { DIALECTS, operatorVersionName } from '../../src/contract/dialect.js';
 import {
   CHUNK_SLICE_BYTES,
   chunkResultLine,
@@ -30,17 +26,17 @@ function envelopeOfSize(textLength: number, char = 'x') {
 describe('result line encoding (BRIEF "Results")', () => {
   it('a small envelope is one `[Androperator-Result] <json>` line (BRIEF Results; 003:1472-1476)', () => {
     const envelope = envelopeOfSize(10);
-    const messages = encodeResultMessages(envelope, ANDROPERATOR_DIALECT);
+    const messages = encodeResultMessages(envelope, DIALECTS.androperator);
     expect(messages).toEqual([`[Androperator-Result] ${JSON.stringify(envelope)}`]);
   });
 
   it('a line of exactly 3000 bytes stays single; 3001 bytes is chunked (BRIEF Results: "over 3000 bytes")', () => {
-    const overhead = Buffer.byteLength(resultLine(envelopeOfSize(0), ANDROPERATOR_DIALECT));
+    const overhead = Buffer.byteLength(resultLine(envelopeOfSize(0), DIALECTS.androperator));
     const exact = envelopeOfSize(RESULT_LINE_MAX_BYTES - overhead);
-    expect(Buffer.byteLength(resultLine(exact, ANDROPERATOR_DIALECT))).toBe(3000);
-    expect(encodeResultMessages(exact, ANDROPERATOR_DIALECT)).toHaveLength(1);
+    expect(Buffer.byteLength(resultLine(exact, DIALECTS.androperator))).toBe(3000);
+    expect(encodeResultMessages(exact, DIALECTS.androperator)).toHaveLength(1);
     const over = envelopeOfSize(RESULT_LINE_MAX_BYTES - overhead + 1);
-    const messages = encodeResultMessages(over, ANDROPERATOR_DIALECT);
+    const messages = encodeResultMessages(over, DIALECTS.androperator);
     expect(messages.length).toBe(Math.ceil(3001 / CHUNK_SLICE_BYTES));
     expect(messages.every((m) => m.startsWith('[Androperator-Result-Chunk] '))).toBe(true);
   });
@@ -69,16 +65,16 @@ describe('result line encoding (BRIEF "Results")', () => {
 
   it('sha256 is the hex digest of the whole original line including its prefix (BRIEF Results)', () => {
     const envelope = envelopeOfSize(4000);
-    const line = resultLine(envelope, ANDROPERATOR_DIALECT);
-    const messages = encodeResultMessages(envelope, ANDROPERATOR_DIALECT);
+    const line = resultLine(envelope, DIALECTS.androperator);
+    const messages = encodeResultMessages(envelope, DIALECTS.androperator);
     const sha = createHash('sha256').update(line, 'utf8').digest('hex');
     expect(messages.every((m) => m.includes(`"sha256":"${sha}"`))).toBe(true);
   });
 
   it('slices are cut on bytes, so multi-byte characters survive reassembly (BRIEF Results: "1024-byte slice of the UTF-8 line")', () => {
     const envelope = envelopeOfSize(3000, 'é');
-    const decoded = decodeChunks(encodeResultMessages(envelope, ANDROPERATOR_DIALECT));
-    expect(decoded).toEqual({ ok: true, line: resultLine(envelope, ANDROPERATOR_DIALECT) });
+    const decoded = decodeChunks(encodeResultMessages(envelope, DIALECTS.androperator));
+    expect(decoded).toEqual({ ok: true, line: resultLine(envelope, DIALECTS.androperator) });
   });
 
   it('byteLength counts UTF-8 bytes, not UTF-16 units (BRIEF Results)', () => {
@@ -88,17 +84,17 @@ describe('result line encoding (BRIEF "Results")', () => {
   });
 
   it('the clawperator dialect uses its own prefixes (BRIEF "clawperator dialect")', () => {
-    expect(encodeResultMessages(envelopeOfSize(1), CLAWPERATOR_DIALECT)[0]).toMatch(
+    expect(encodeResultMessages(envelopeOfSize(1), DIALECTS.clawperator)[0]).toMatch(
       /^\[Clawperator-Result\] \{/,
     );
-    const chunks = encodeResultMessages(envelopeOfSize(5000), CLAWPERATOR_DIALECT);
+    const chunks = encodeResultMessages(envelopeOfSize(5000), DIALECTS.clawperator);
     expect(chunks.every((m) => m.startsWith('[Clawperator-Result-Chunk] '))).toBe(true);
     expect(decodeChunks(chunks, '[Clawperator-Result-Chunk]').ok).toBe(true);
   });
 
   it('dialects name their broadcast action and packages (BRIEF Dispatch)', () => {
-    expect(ANDROPERATOR_DIALECT.commandAction).toBe('app.androperator.operator.ACTION_AGENT_COMMAND');
-    expect(CLAWPERATOR_DIALECT.packages).toEqual([
+    expect(DIALECTS.androperator.action).toBe('app.androperator.operator.ACTION_AGENT_COMMAND');
+    expect(DIALECTS.clawperator.packages).toEqual([
       'com.clawperator.operator',
       'com.clawperator.operator.dev',
     ]);

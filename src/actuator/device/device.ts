@@ -6,12 +6,12 @@
  * envelope, the failed step and the dispatch state.
  */
 import type { ActionParamsOf, ActionType } from '../../contract/actions/index.js';
+import type { OperatorDialect } from '../../contract/dialect.js';
 import type { NodeMatcher } from '../../contract/matcher.js';
 import { parseHierarchyXml } from '../../contract/selector/hierarchy-xml.js';
 import type { UiHierarchy } from '../../contract/selector/node.js';
 import { type QueryUiPayload, QueryUiPayloadSchema } from '../../contract/selector/query-ui.js';
 import type { DeviceShell } from '../adb/device-shell.js';
-import type { OperatorDialect } from '../dialect.js';
 import type { DoctorCapability, DoctorReport } from '../doctor/report.js';
 import type { ExecutionEngine, ExecutionResult } from '../execution/engine.js';
 import type { StepResult } from '../execution/envelope.js';

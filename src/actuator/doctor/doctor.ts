@@ -7,6 +7,8 @@
  * interactive checks with one observation-only query (seed 003 "Background
  * observation readiness").
  */
+
+import { droidproofVersion } from '../../version.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import type { AdbTransport } from '../adb/transport.js';
 import type { ExecutionEngine } from '../execution/engine.js';
@@ -30,7 +32,6 @@ import {
   type DoctorReport,
   isCriticalCheck,
 } from './report.js';
-import { droidproofVersion } from './version.js';
 
 /** The per-device parts doctor needs once a serial is resolved. */
 export interface DoctorTarget {

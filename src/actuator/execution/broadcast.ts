@@ -3,10 +3,11 @@
  * string extra (brief "Dispatch"). `am` prints `Broadcast completed` once the
  * broadcast was delivered to the system; anything else is BROADCAST_FAILED.
  */
+
+import type { OperatorDialect } from '../../contract/dialect.js';
 import { DroidproofError } from '../../contract/errors.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import { shellCommand } from '../adb/shell-quote.js';
-import type { OperatorDialect } from '../dialect.js';
 
 export function broadcastCommand(
   dialect: OperatorDialect,

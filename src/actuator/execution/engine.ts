@@ -9,13 +9,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isObservationOnly, isReadOnlyAction } from '../../contract/action-types.js';
+import type { OperatorDialect } from '../../contract/dialect.js';
 import type { Execution } from '../../contract/execution.js';
 import type { UiHierarchy } from '../../contract/selector/node.js';
 import { validateExecution } from '../../contract/validate.js';
 import type { ExecutionResultWrapper } from '../../contract/wrappers.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import { shellCommand } from '../adb/shell-quote.js';
-import type { OperatorDialect } from '../dialect.js';
 import type { LogcatReader } from '../logcat/logcat-reader.js';
 import { sendBroadcast } from './broadcast.js';
 import { firstFailedStep, type ResultEnvelope } from './envelope.js';

@@ -5,10 +5,11 @@
  * variant is listed (seed 003 "OPERATOR_NOT_INSTALLED"); the other variant
  * installed is OPERATOR_VARIANT_MISMATCH, never an implicit switch.
  */
+
+import { alternateVariant, type OperatorDialect } from '../../contract/dialect.js';
 import { DroidproofError } from '../../contract/errors.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import { shellCommand } from '../adb/shell-quote.js';
-import { alternateVariant, type OperatorDialect } from '../dialect.js';
 
 export function parsePackageList(output: string): Set<string> {
   const names = new Set<string>();

@@ -3,8 +3,9 @@
  * check the shape and the correlation ids. Anything else is
  * RESULT_ENVELOPE_MALFORMED ("correlated framing ... or envelope parsing failed").
  */
+
+import type { OperatorDialect } from '../../contract/dialect.js';
 import type { Execution } from '../../contract/execution.js';
-import type { OperatorDialect } from '../dialect.js';
 import { type ResultEnvelope, ResultEnvelopeSchema } from './envelope.js';
 import { ExecutionFailedError } from './errors.js';
 

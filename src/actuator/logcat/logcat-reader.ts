@@ -9,10 +9,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
+import type { OperatorDialect } from '../../contract/dialect.js';
 import { DroidproofError } from '../../contract/errors.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import { quoteShellArg } from '../adb/shell-quote.js';
-import type { OperatorDialect } from '../dialect.js';
 import { ChunkAssembler, type ChunkProgress, MAX_RESULT_BYTES } from './chunk-assembler.js';
 import { LineSplitter } from './line-splitter.js';
 import { parseResultLine } from './result-lines.js';

@@ -5,7 +5,7 @@
  * `[Androperator-Result-Chunk] {"commandId",...,"data"}`.
  */
 import { z } from 'zod';
-import type { OperatorDialect } from '../dialect.js';
+import type { OperatorDialect } from '../../contract/dialect.js';
 
 export const ResultChunkSchema = z.object({
   commandId: z.string().min(1),

@@ -7,8 +7,8 @@
  */
 import { connectDevice } from '../../actuator/connect.js';
 import type { Device } from '../../actuator/device/device.js';
-import type { DialectName } from '../../actuator/dialect.js';
 import type { ExecutionResult } from '../../actuator/execution/engine.js';
+import type { DialectName } from '../../contract/dialect.js';
 import type { ExecutionInput } from '../../contract/execution.js';
 import { validateExecution } from '../../contract/validate.js';
 import { dryRunWrapper, validatedWrapper } from '../../contract/wrappers.js';

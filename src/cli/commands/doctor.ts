@@ -7,10 +7,10 @@
  */
 import { AdbTransport } from '../../actuator/adb/transport.js';
 import { assembleDevice } from '../../actuator/connect.js';
-import { type DialectName, resolveDialect, selectOperatorPackage } from '../../actuator/dialect.js';
 import { runDoctor } from '../../actuator/doctor/doctor.js';
 import { DOCTOR_CAPABILITIES, type DoctorCapability } from '../../actuator/doctor/report.js';
 import type { LogcatReader } from '../../actuator/logcat/logcat-reader.js';
+import { type DialectName, resolveDialect, selectOperatorPackage } from '../../contract/dialect.js';
 import type { CliCommand } from '../command.js';
 import { EXIT } from '../command.js';
 import { UsageError } from '../errors.js';

@@ -5,7 +5,7 @@
  * test was running when they did.
  */
 
-import { resolveDialect, selectOperatorPackage } from '../../actuator/dialect.js';
+import { resolveDialect, selectOperatorPackage } from '../../contract/dialect.js';
 import { runningTest } from '../holder.js';
 import { LeaseBroker, type LeaseEvent } from '../lease/broker.js';
 import type { BrokerAddress, DeviceDescriptor } from '../lease/protocol.js';

@@ -8,6 +8,7 @@
  *     import { droidproof } from 'droidproof/vitest';
  *     export default defineConfig({ plugins: [droidproof({ devices: { source: 'virtual', count: 3 } })] });
  */
+import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import type { ViteUserConfig } from 'vitest/config';
 import { type DroidproofOptionsInput, outputDirOption, parseOptions } from '../options.js';
@@ -24,7 +25,8 @@ export function droidproof(input: DroidproofOptionsInput = {}): Plugin {
     name: 'droidproof',
     config(user: ViteUserConfig): ViteUserConfig {
       registerOptions(options);
-      const reporter = new DroidproofRunReporter({ outputDir: outputDirOption(options.evidence.outputDir) });
+      const outputDir = outputDirOption(options.evidence.outputDir);
+      const reporter = new DroidproofRunReporter({ outputDir });
       const built = builtPackagePattern();
       return {
         test: {
@@ -35,6 +37,8 @@ export function droidproof(input: DroidproofOptionsInput = {}): Plugin {
           setupFiles: [siblingModule('setup')],
           runner: siblingModule('runner'),
           reporters: user.test?.reporters ? [reporter] : ['default', reporter],
+          // Vitest copies annotation attachments (evidence screenshots) here; keep them with the report.
+          attachmentsDir: user.test?.attachmentsDir ?? join(outputDir, 'attachments'),
           testTimeout: user.test?.testTimeout ?? DEVICE_TEST_TIMEOUT_MS,
           hookTimeout: user.test?.hookTimeout ?? DEVICE_TEST_TIMEOUT_MS,
         },

@@ -5,8 +5,9 @@
  * here: a crash mid-execution (no result, process restarts with fresh state),
  * unparseable payloads (no result), chunk loss and a bad checksum.
  */
+
+import type { OperatorDialect } from '../../contract/dialect.js';
 import type { AnyActionSpec } from './context.js';
-import type { OperatorDialect } from './dialect.js';
 import type { ResultEnvelope } from './envelope.js';
 import { execute } from './executor.js';
 import { OperatorState } from './operator-state.js';

@@ -14,7 +14,7 @@
  *   digest of the whole line (prefix included) and `data` the base64 of the slice.
  */
 import { createHash } from 'node:crypto';
-import type { OperatorDialect } from './dialect.js';
+import type { OperatorDialect } from '../../contract/dialect.js';
 
 /** A result line longer than this many UTF-8 bytes travels as chunks. */
 export const RESULT_LINE_MAX_BYTES = 3000;

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS } from '../../../src/actuator/dialect.js';
 import { ChunkAssembler } from '../../../src/actuator/logcat/chunk-assembler.js';
 import { parseResultLine, type ResultChunk } from '../../../src/actuator/logcat/result-lines.js';
-import { ANDROPERATOR_DIALECT } from '../../../src/virtual-device/operator/dialect.js';
+import { DIALECTS } from '../../../src/contract/dialect.js';
 // The virtual Operator's encoder: the reassembler must invert exactly what the device side emits.
 import { chunkResultLine, encodeResultMessages } from '../../../src/virtual-device/operator/result-chunks.js';
 
@@ -42,11 +41,11 @@ describe('parseResultLine', () => {
   it('finds single-line results and chunks by prefix in any logcat format, never by tag', () => {
     const [line] = encodeResultMessages(
       { ...ids, status: 'success', stepResults: [], error: null } as never,
-      ANDROPERATOR_DIALECT,
+      DIALECTS.androperator,
     );
     const threadtime = `12-01 03:00:00.123  1234  1250 I SomeOtherTag: ${line}`;
     expect(parseResultLine(threadtime, dialect)).toEqual({ kind: 'result', commandId: 'cmd-1', text: line });
-    const chunkLine = encodeResultMessages(bigEnvelope(5000) as never, ANDROPERATOR_DIALECT)[0];
+    const chunkLine = encodeResultMessages(bigEnvelope(5000) as never, DIALECTS.androperator)[0];
     expect(parseResultLine(`I/Tag(1): ${chunkLine}`, dialect)).toMatchObject({
       kind: 'chunk',
       chunk: { index: 0 },

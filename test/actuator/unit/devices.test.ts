@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveDevice } from '../../../src/actuator/adb/devices.js';
 import { resolveAdbServer } from '../../../src/actuator/adb/server-address.js';
-import { DIALECTS, selectOperatorPackage } from '../../../src/actuator/dialect.js';
+import { DIALECTS, selectOperatorPackage } from '../../../src/contract/dialect.js';
 
 function codeOf(fn: () => unknown): string | undefined {
   try {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceShell } from '../../../src/actuator/adb/device-shell.js';
-import { DIALECTS } from '../../../src/actuator/dialect.js';
 import { broadcastCommand, sendBroadcast } from '../../../src/actuator/execution/broadcast.js';
 import { executionLockKey, withExecutionLock } from '../../../src/actuator/execution/execution-lock.js';
 import { OperatorPresence } from '../../../src/actuator/execution/operator-presence.js';
+import { DIALECTS } from '../../../src/contract/dialect.js';
 
 function shellAnswering(answer: (command: string) => string | Error): DeviceShell & { commands: string[] } {
   const commands: string[] = [];

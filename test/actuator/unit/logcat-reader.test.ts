@@ -1,9 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { DeviceShell } from '../../../src/actuator/adb/device-shell.js';
-import { DIALECTS } from '../../../src/actuator/dialect.js';
 import { LogcatReader } from '../../../src/actuator/logcat/logcat-reader.js';
-import { ANDROPERATOR_DIALECT } from '../../../src/virtual-device/operator/dialect.js';
+import { DIALECTS } from '../../../src/contract/dialect.js';
 import { encodeResultMessages } from '../../../src/virtual-device/operator/result-chunks.js';
 
 /** A device shell whose logcat streams the test writes to; `failOpen` makes reopening fail. */
@@ -55,10 +54,10 @@ describe('LogcatReader', () => {
     expect(shell.commands[0]).toBe("logcat -v 'threadtime' -T 1");
     const a = reader.waitForResult('a');
     const b = reader.waitForResult('b');
-    for (const line of encodeResultMessages(envelope('zzz'), ANDROPERATOR_DIALECT)) shell.log(line);
-    for (const line of encodeResultMessages(envelope('b', 'é'.repeat(4000)), ANDROPERATOR_DIALECT))
+    for (const line of encodeResultMessages(envelope('zzz'), DIALECTS.androperator)) shell.log(line);
+    for (const line of encodeResultMessages(envelope('b', 'é'.repeat(4000)), DIALECTS.androperator))
       shell.log(line);
-    for (const line of encodeResultMessages(envelope('a'), ANDROPERATOR_DIALECT)) shell.log(line);
+    for (const line of encodeResultMessages(envelope('a'), DIALECTS.androperator)) shell.log(line);
     expect(JSON.parse((await a.line).slice('[Androperator-Result] '.length)).commandId).toBe('a');
     expect(
       JSON.parse((await b.line).slice('[Androperator-Result] '.length)).stepResults[0].data.text,
@@ -71,7 +70,7 @@ describe('LogcatReader', () => {
     const reader = new LogcatReader(shell, DIALECTS.androperator);
     await reader.start();
     const wait = reader.waitForResult('late');
-    const lines = encodeResultMessages(envelope('late', 'ü'.repeat(5000)), ANDROPERATOR_DIALECT);
+    const lines = encodeResultMessages(envelope('late', 'ü'.repeat(5000)), DIALECTS.androperator);
     shell.log(lines[0]);
     shell.current.end(); // logcat killed mid-result
     await expect.poll(() => shell.streams.length).toBe(2);
@@ -104,10 +103,10 @@ describe('LogcatReader', () => {
     await reader.start();
     const bad = reader.waitForResult('bad');
     const good = reader.waitForResult('good');
-    const lines = encodeResultMessages(envelope('bad', 'x'.repeat(5000)), ANDROPERATOR_DIALECT);
+    const lines = encodeResultMessages(envelope('bad', 'x'.repeat(5000)), DIALECTS.androperator);
     shell.log(lines[0]);
     shell.log(lines[2]); // gap
-    shell.log(encodeResultMessages(envelope('good'), ANDROPERATOR_DIALECT)[0]);
+    shell.log(encodeResultMessages(envelope('good'), DIALECTS.androperator)[0]);
     await expect(bad.line).rejects.toMatchObject({ code: 'RESULT_ENVELOPE_MALFORMED' });
     await expect(good.line).resolves.toContain('"good"');
     reader.close();

@@ -4,7 +4,7 @@
  * `clawperator` lets a released Clawperator Operator APK work unchanged (brief,
  * "Dispatch" and "Results").
  */
-import { DroidproofError } from '../contract/errors.js';
+import { DroidproofError } from './errors.js';
 
 export interface OperatorDialect {
   readonly name: 'androperator' | 'clawperator';
@@ -69,4 +69,12 @@ export function alternateVariant(dialect: OperatorDialect, operatorPackage: stri
   if (operatorPackage === release) return debug;
   if (operatorPackage === debug) return release;
   return undefined;
+}
+
+/**
+ * `versionName` of an Operator package built from droidproof `version`: the
+ * debug (`.dev`) package carries a `-d` suffix (brief "Operator version").
+ */
+export function operatorVersionName(packageName: string, version: string): string {
+  return packageName.endsWith('.dev') ? `${version}-d` : version;
 }
