@@ -64,7 +64,8 @@ try {
     started = performance.now();
     await session.beginTest({ name: `test ${i}`, path: 'bench.test.ts', attempt: 1 });
     await session.device.home();
-    await session.endTest('passed');
+    await session.settle('passed');
+    session.endTest();
     const wrapped = performance.now() - started;
     if (i >= WARM_UP) {
       direct.push(plain);

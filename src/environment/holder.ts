@@ -8,6 +8,10 @@ export function runningHolder(worker: string, testName: string): string {
   return `${worker}${RUNNING}${testName}`;
 }
 
+export function waitingHolder(worker: string): string {
+  return `${worker}, waiting for a device`;
+}
+
 export function idleHolder(worker: string): string {
   return `${worker}, between tests`;
 }

@@ -3,7 +3,7 @@
  * lease broker a custom runner or a remote farm provider builds on. Test
  * suites use `droidproof/vitest` or `droidproof/jest` instead.
  */
-export { idleHolder, runningHolder, runningTest } from './holder.js';
+export { idleHolder, runningHolder, runningTest, waitingHolder } from './holder.js';
 export { LeaseBroker, type LeaseBrokerOptions, type LeaseEvent, type PrepareDevice } from './lease/broker.js';
 export { type Lease, LeaseClient } from './lease/client.js';
 export { LeaseError, LeaseErrorCode } from './lease/errors.js';

@@ -63,12 +63,15 @@ export const DroidproofOptionsSchema = z.object({
   app: AppOptionsSchema.optional(),
   timeouts: z
     .object({
-      /** How long a worker waits in the queue for a device. */
-      leaseMs: z.number().int().positive().default(60_000),
+      /**
+       * How long a worker waits in the queue for a device. Generous by default: with more workers
+       * than devices, a worker may wait for another worker's whole share of the run (Jest, isolate: false).
+       */
+      leaseMs: z.number().int().positive().default(600_000),
       /** Default wait of every matcher. */
       matcherMs: z.number().int().positive().default(5_000),
     })
-    .default({ leaseMs: 60_000, matcherMs: 5_000 }),
+    .default({ leaseMs: 600_000, matcherMs: 5_000 }),
   evidence: z
     .object({
       mode: EvidenceModeSchema.default('on-failure'),

@@ -35,7 +35,7 @@ function expectLoginScreen(
 }
 
 describe('evidence at the moment of a non-matcher failure', () => {
-  it('Vitest: a throw and a timeout are captured before afterEach', async () => {
+  it('Vitest: a throw and a timeout are captured before afterEach; an afterEach failure after it', async () => {
     const report = join(await tempDir('droidproof-moment-'), 'report');
     const run = await runCli('vitest', ['run', '--config', `${FIXTURE}/vitest.config.ts`], {
       DROIDPROOF_REPORT_DIR: report,
@@ -44,6 +44,8 @@ describe('evidence at the moment of a non-matcher failure', () => {
     const screens = await screensByTest(report);
     expectLoginScreen(screens.get('throws on the login screen'), /plain failure on the login screen/);
     expectLoginScreen(screens.get('times out on the login screen'), /timed out/i);
+    // The fallback for a failure in afterEach itself: the bundle of the moment after it.
+    expectLoginScreen(screens.get('passes its body and fails in afterEach'), /afterEach broke/);
   }, 120_000);
 
   it('Jest: a throw is captured on test_fn_failure, before afterEach', async () => {

@@ -3,6 +3,10 @@
  * string values exactly as in the XML) and `UiNode` fields. Shared by the XML
  * parser, the XML writer and the JSON tree format of the conformance vectors,
  * so all three read attributes identically.
+ *
+ * The known attributes form one table (`ATTRIBUTE_COLUMNS`, in dump order) so
+ * that the writer and the scanner, both on snapshot hot paths, loop over plain
+ * records instead of building entry arrays per node.
  */
 import { defineOwn } from '../key-aliases.js';
 import {
@@ -14,73 +18,151 @@ import {
   type UiNode,
 } from './node.js';
 
-const STRING_FIELD_OF = new Map<string, StringField>(Object.entries(STRING_ATTRIBUTES));
-const BOOLEAN_FIELD_OF = new Map<string, BooleanField>(Object.entries(BOOLEAN_ATTRIBUTES));
+/**
+ * A known attribute: its XML name, its position in `ATTRIBUTE_COLUMNS`, how its
+ * value maps to a `UiNode` field, and ` name="` for the writer.
+ */
+export type AttributeColumn = { readonly name: string; readonly order: number; readonly open: string } & (
+  | { readonly kind: 'index' | 'bounds' }
+  | { readonly kind: 'string'; readonly field: StringField }
+  | {
+      readonly kind: 'boolean';
+      readonly field: BooleanField;
+      /** ` name="true"` and ` name="false"`, written whole. */
+      readonly whenTrue: string;
+      readonly whenFalse: string;
+    }
+);
 
-const KNOWN_NAMES = [...STRING_FIELD_OF.keys(), ...BOOLEAN_FIELD_OF.keys(), 'bounds', 'index'];
+/** The known attributes in UI Automator dump order (index, text, resource-id, class, package, content-desc, flags, bounds). */
+export const ATTRIBUTE_COLUMNS: readonly AttributeColumn[] = [
+  { name: 'index', kind: 'index' as const },
+  ...Object.entries(STRING_ATTRIBUTES).map(([name, field]) => ({ name, kind: 'string' as const, field })),
+  ...Object.entries(BOOLEAN_ATTRIBUTES).map(([name, field]) => ({
+    name,
+    kind: 'boolean' as const,
+    field,
+    whenTrue: ` ${name}="true"`,
+    whenFalse: ` ${name}="false"`,
+  })),
+  { name: 'bounds', kind: 'bounds' as const },
+].map((spec, order) => ({ ...spec, order, open: ` ${spec.name}="` }));
+
+const COLUMN_OF = new Map(ATTRIBUTE_COLUMNS.map((c) => [c.name, c]));
 
 function nameKey(length: number, firstChar: number): number {
   return length * 0x10000 + firstChar;
 }
 
-/** Known attribute names grouped by length and first character. */
-const KNOWN_NAMES_BY_KEY = new Map<number, string[]>();
-for (const name of KNOWN_NAMES) {
-  const key = nameKey(name.length, name.charCodeAt(0));
-  KNOWN_NAMES_BY_KEY.set(key, [...(KNOWN_NAMES_BY_KEY.get(key) ?? []), name]);
+/** Known attributes grouped by name length and first character. */
+const COLUMNS_BY_KEY = new Map<number, AttributeColumn[]>();
+for (const c of ATTRIBUTE_COLUMNS) {
+  const key = nameKey(c.name.length, c.name.charCodeAt(0));
+  COLUMNS_BY_KEY.set(key, [...(COLUMNS_BY_KEY.get(key) ?? []), c]);
 }
 
 /**
- * The known attribute name spelled at `source[start, end)`, as the shared
- * constant string, or `undefined`. Lets the XML scanner skip a substring
- * allocation and hash per attribute (the hot path of parsing).
+ * The known attribute whose name is spelled at `source[start, end)`, or
+ * `undefined`. Lets the XML scanner skip a substring allocation and hash per
+ * attribute (the hot path of parsing).
  */
-export function knownAttributeAt(source: string, start: number, end: number): string | undefined {
-  const names = KNOWN_NAMES_BY_KEY.get(nameKey(end - start, source.charCodeAt(start)));
-  if (names === undefined) return undefined;
-  for (const name of names) if (source.startsWith(name, start)) return name;
+export function knownColumnAt(source: string, start: number, end: number): AttributeColumn | undefined {
+  const columns = COLUMNS_BY_KEY.get(nameKey(end - start, source.charCodeAt(start)));
+  if (columns === undefined) return undefined;
+  for (const c of columns) if (source.startsWith(c.name, start)) return c;
   return undefined;
 }
 
-/** Reads an optionally negative decimal integer at `value[from]`; `next` is where it stopped. */
-function readInt(value: string, from: number): { int: number; next: number } | undefined {
-  let i = from;
-  const negative = value.charCodeAt(i) === 0x2d;
-  if (negative) i++;
-  let int = 0;
-  const start = i;
-  for (let c = value.charCodeAt(i); c >= 0x30 && c <= 0x39; c = value.charCodeAt(++i))
-    int = int * 10 + (c - 0x30);
-  if (i === start) return undefined;
-  return { int: negative ? -int : int, next: i };
+/** The known attribute name spelled at `source[start, end)`, as the shared constant string, or `undefined`. */
+export function knownAttributeAt(source: string, start: number, end: number): string | undefined {
+  return knownColumnAt(source, start, end)?.name;
 }
 
 const BOUNDS_PREFIXES = ['[', ',', '][', ','];
+/** Reused by `parseBoundsAt` (never re-entered) so a parse allocates only the result. */
+const boundsScratch = [0, 0, 0, 0];
+
+/** `parseBounds` of `source[start, end)`, read in place. */
+function parseBoundsAt(source: string, start: number, end: number): Bounds | undefined {
+  let i = start;
+  for (let n = 0; n < 4; n++) {
+    const prefix = BOUNDS_PREFIXES[n];
+    if (end - i < prefix.length || !source.startsWith(prefix, i)) return undefined;
+    i += prefix.length;
+    const negative = source.charCodeAt(i) === 0x2d;
+    if (negative) i++;
+    const digits = i;
+    let int = 0;
+    for (; i < end; i++) {
+      const c = source.charCodeAt(i);
+      if (c < 0x30 || c > 0x39) break;
+      int = int * 10 + (c - 0x30);
+    }
+    if (i === digits) return undefined;
+    boundsScratch[n] = negative ? -int : int;
+  }
+  if (i !== end - 1 || source.charCodeAt(i) !== 0x5d) return undefined;
+  const [left, top, right, bottom] = boundsScratch;
+  return { left, top, right, bottom };
+}
 
 /** Parses `[l,t][r,b]` (integers, optionally negative); anything else is `undefined` (unknown bounds). */
 export function parseBounds(value: string): Bounds | undefined {
-  const numbers: number[] = [];
-  let i = 0;
-  for (const prefix of BOUNDS_PREFIXES) {
-    if (!value.startsWith(prefix, i)) return undefined;
-    const read = readInt(value, i + prefix.length);
-    if (read === undefined) return undefined;
-    numbers.push(read.int);
-    i = read.next;
-  }
-  if (i !== value.length - 1 || value.charCodeAt(i) !== 0x5d) return undefined;
-  return { left: numbers[0], top: numbers[1], right: numbers[2], bottom: numbers[3] };
+  return parseBoundsAt(value, 0, value.length);
 }
 
 export function formatBounds(bounds: Bounds): string {
   return `[${bounds.left},${bounds.top}][${bounds.right},${bounds.bottom}]`;
 }
 
-/** `"true"` / `"false"`; any other value is unknown (seed 003:4950-4951). */
-function parseBoolean(value: string): boolean | undefined {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  return undefined;
+/** Longest all-digit index read without `Number` (stays exact below 2^53). */
+const MAX_FAST_INDEX_DIGITS = 15;
+
+/** `index` of `source[start, end)`: an integer per `Number`, blank is unknown. Plain digits skip the substring. */
+function parseIndexAt(source: string, start: number, end: number): number | undefined {
+  if (end > start && end - start <= MAX_FAST_INDEX_DIGITS) {
+    let int = 0;
+    let i = start;
+    for (; i < end; i++) {
+      const c = source.charCodeAt(i);
+      if (c < 0x30 || c > 0x39) break;
+      int = int * 10 + (c - 0x30);
+    }
+    if (i === end) return int;
+  }
+  const value = source.slice(start, end);
+  const index = Number(value);
+  return Number.isInteger(index) && value.trim() !== '' ? index : undefined;
+}
+
+/**
+ * Applies a known attribute whose value is `source[start, end)` (already
+ * decoded). Unparseable values (a bad `bounds`, a non-boolean flag, seed
+ * 003:4950-4951) are left unknown.
+ */
+export function applyColumn(node: UiNode, c: AttributeColumn, source: string, start: number, end: number): void {
+  switch (c.kind) {
+    case 'string':
+      node[c.field] = source.slice(start, end);
+      return;
+    case 'boolean': {
+      // "true" / "false"; any other value is unknown.
+      const length = end - start;
+      if (length === 4 && source.startsWith('true', start)) node[c.field] = true;
+      else if (length === 5 && source.startsWith('false', start)) node[c.field] = false;
+      return;
+    }
+    case 'bounds': {
+      const bounds = parseBoundsAt(source, start, end);
+      if (bounds !== undefined) node.bounds = bounds;
+      return;
+    }
+    case 'index': {
+      const index = parseIndexAt(source, start, end);
+      if (index !== undefined) node.index = index;
+      return;
+    }
+  }
 }
 
 /**
@@ -89,21 +171,9 @@ function parseBoolean(value: string): boolean | undefined {
  * non-boolean flag) are left unknown.
  */
 export function applyAttribute(node: UiNode, name: string, value: string): void {
-  const stringField = STRING_FIELD_OF.get(name);
-  if (stringField !== undefined) {
-    node[stringField] = value;
-    return;
-  }
-  const booleanField = BOOLEAN_FIELD_OF.get(name);
-  if (booleanField !== undefined) {
-    const flag = parseBoolean(value);
-    if (flag !== undefined) node[booleanField] = flag;
-  } else if (name === 'bounds') {
-    const bounds = parseBounds(value);
-    if (bounds !== undefined) node.bounds = bounds;
-  } else if (name === 'index') {
-    const index = Number(value);
-    if (Number.isInteger(index) && value.trim() !== '') node.index = index;
+  const c = COLUMN_OF.get(name);
+  if (c !== undefined) {
+    applyColumn(node, c, value, 0, value.length);
   } else {
     node.extra ??= {};
     defineOwn(node.extra, name, value);
@@ -120,6 +190,22 @@ export function nodeFromAttributes(
   return node;
 }
 
+/** The XML string of a known attribute of `node`, or `undefined` when unknown. */
+export function columnValue(node: UiNode, c: AttributeColumn): string | undefined {
+  switch (c.kind) {
+    case 'string':
+      return node[c.field];
+    case 'boolean': {
+      const flag = node[c.field];
+      return flag === undefined ? undefined : String(flag);
+    }
+    case 'bounds':
+      return node.bounds === undefined ? undefined : formatBounds(node.bounds);
+    case 'index':
+      return node.index === undefined ? undefined : String(node.index);
+  }
+}
+
 /**
  * The node's attributes in UI Automator dump order (index, text, resource-id,
  * class, package, content-desc, flags, bounds, then extras). Unknown values
@@ -127,16 +213,10 @@ export function nodeFromAttributes(
  */
 export function attributesOfNode(node: UiNode): [name: string, value: string][] {
   const out: [string, string][] = [];
-  if (node.index !== undefined) out.push(['index', String(node.index)]);
-  for (const [name, field] of Object.entries(STRING_ATTRIBUTES)) {
-    const value = node[field];
-    if (value !== undefined) out.push([name, value]);
+  for (const c of ATTRIBUTE_COLUMNS) {
+    const value = columnValue(node, c);
+    if (value !== undefined) out.push([c.name, value]);
   }
-  for (const [name, field] of Object.entries(BOOLEAN_ATTRIBUTES)) {
-    const value = node[field];
-    if (value !== undefined) out.push([name, String(value)]);
-  }
-  if (node.bounds !== undefined) out.push(['bounds', formatBounds(node.bounds)]);
   if (node.extra !== undefined) out.push(...Object.entries(node.extra));
   return out;
 }

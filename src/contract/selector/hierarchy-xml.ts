@@ -10,9 +10,9 @@
  * requires (003:4963-4966): DTDs, entities, non-hierarchy documents, malformed
  * XML, and guards size (8 MiB) and nesting depth (256).
  */
-import { applyAttribute, attributesOfNode, knownAttributeAt } from './attributes.js';
+import { ATTRIBUTE_COLUMNS, type AttributeColumn, applyAttribute, applyColumn, columnValue, knownColumnAt } from './attributes.js';
 import type { UiHierarchy, UiNode } from './node.js';
-import { snapshotExtractionFailed } from './snapshot-error.js';
+import { type SnapshotRejection, snapshotExtractionFailed } from './snapshot-error.js';
 import { decodeXmlReferences, escapeXmlAttribute } from './xml-text.js';
 
 /** Largest accepted document, in UTF-8 bytes. */
@@ -26,9 +26,17 @@ const SLASH = 0x2f;
 const EQUALS = 0x3d;
 const QUESTION = 0x3f;
 const BANG = 0x21;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+}
+
+function skipSpaces(text: string, from: number): number {
+  let i = from;
+  while (isSpace(text.charCodeAt(i))) i++;
+  return i;
 }
 
 function isBlank(text: string, from: number, to: number): boolean {
@@ -36,10 +44,26 @@ function isBlank(text: string, from: number, to: number): boolean {
   return true;
 }
 
+function indexOrEnd(xml: string, char: string, from: number): number {
+  const found = xml.indexOf(char, from);
+  return found === -1 ? xml.length : found;
+}
+
+function attributeNameEnd(xml: string, start: number): number {
+  let i = start;
+  for (; i < xml.length; i++) {
+    const c = xml.charCodeAt(i);
+    if (c === EQUALS || isSpace(c) || c === GT || c === SLASH || c === LT) break;
+  }
+  return i;
+}
+
 /** One pass over the document; `pos` only moves forward. */
 class HierarchyScanner {
   private pos = 0;
   private selfClosing = false;
+  private lt = -1;
+  private amp = -1;
 
   constructor(private readonly xml: string) {}
 
@@ -50,12 +74,10 @@ class HierarchyScanner {
     let open = false;
     const stack: UiNode[] = [];
     for (;;) {
-      const lt = xml.indexOf('<', this.pos);
-      const textEnd = lt === -1 ? xml.length : lt;
+      const lt = this.nextLt(this.pos);
       // Character data is ignored inside the hierarchy (dumps have none) and forbidden outside it.
-      if (!open && !isBlank(xml, this.pos, textEnd))
-        throw this.fail('malformed', 'text outside the root element');
-      if (lt === -1) break;
+      if (!open && !isBlank(xml, this.pos, lt)) throw this.fail('malformed', 'text outside the root element');
+      if (lt === xml.length) break;
       this.pos = lt + 1;
       const c = xml.charCodeAt(this.pos);
       if (c === QUESTION) this.skipPast('?>', 'unterminated processing instruction');
@@ -137,59 +159,84 @@ class HierarchyScanner {
   private closingTag(): string {
     this.pos++;
     const name = this.tagName();
-    this.skipSpaces();
+    this.pos = skipSpaces(this.xml, this.pos);
     if (this.xml.charCodeAt(this.pos) !== GT) throw this.fail('malformed', `bad closing tag </${name}`);
     this.pos++;
     return name;
   }
 
-  private skipSpaces(): boolean {
-    const start = this.pos;
-    while (isSpace(this.xml.charCodeAt(this.pos))) this.pos++;
-    return this.pos > start;
-  }
-
   /** Reads `name="value"` pairs up to `>` or `/>`, applying each to `node`. */
   private attributes(node: UiNode): void {
     const { xml } = this;
+    // A local cursor (stored back before returning or failing) keeps this hot loop in registers.
+    let pos = this.pos;
+    let expected = 0;
     for (;;) {
-      const spaced = this.skipSpaces();
-      const c = xml.charCodeAt(this.pos);
+      const spaceStart = pos;
+      pos = skipSpaces(xml, pos);
+      const c = xml.charCodeAt(pos);
       if (c === GT || c === SLASH) {
         this.selfClosing = c === SLASH;
-        if (this.selfClosing && xml.charCodeAt(++this.pos) !== GT)
-          throw this.fail('malformed', 'bad empty-element tag');
-        this.pos++;
+        if (this.selfClosing && xml.charCodeAt(++pos) !== GT)
+          throw this.failAt(pos, 'malformed', 'bad empty-element tag');
+        this.pos = pos + 1;
         return;
       }
-      if (this.pos >= xml.length) throw this.fail('malformed', 'unterminated tag');
-      if (!spaced) throw this.fail('malformed', 'attributes must be separated by whitespace');
-      const nameStart = this.pos;
-      let i = nameStart;
-      for (; i < xml.length; i++) {
-        const d = xml.charCodeAt(i);
-        if (d === EQUALS || isSpace(d) || d === GT || d === SLASH || d === LT) break;
+      if (pos >= xml.length) throw this.failAt(pos, 'malformed', 'unterminated tag');
+      if (pos === spaceStart)
+        throw this.failAt(pos, 'malformed', 'attributes must be separated by whitespace');
+      const nameStart = pos;
+      // Dumps list attributes in table order: try the one after the last known name before scanning.
+      let column: AttributeColumn | undefined = ATTRIBUTE_COLUMNS[expected];
+      let nameEnd = column === undefined ? -1 : nameStart + column.name.length;
+      if (column === undefined || xml.charCodeAt(nameEnd) !== EQUALS || !xml.startsWith(column.name, nameStart)) {
+        nameEnd = attributeNameEnd(xml, nameStart);
+        column = knownColumnAt(xml, nameStart, nameEnd);
       }
-      const name = knownAttributeAt(xml, nameStart, i) ?? xml.slice(nameStart, i);
-      this.pos = i;
-      this.skipSpaces();
-      if (name.length === 0 || xml.charCodeAt(this.pos) !== EQUALS)
-        throw this.fail('malformed', 'bad attribute');
-      this.pos++;
-      this.skipSpaces();
-      const quote = xml[this.pos];
-      if (quote !== '"' && quote !== "'") throw this.fail('malformed', `unquoted value of attribute ${name}`);
-      const end = xml.indexOf(quote, this.pos + 1);
-      if (end === -1) throw this.fail('malformed', `unterminated value of attribute ${name}`);
-      const raw = xml.slice(this.pos + 1, end);
-      if (raw.indexOf('<') !== -1) throw this.fail('malformed', `"<" in value of attribute ${name}`);
-      this.pos = end + 1;
-      applyAttribute(node, name, decodeXmlReferences(raw));
+      if (column !== undefined) expected = column.order + 1;
+      const name = column?.name ?? xml.slice(nameStart, nameEnd);
+      pos = skipSpaces(xml, nameEnd);
+      if (name.length === 0 || xml.charCodeAt(pos) !== EQUALS) throw this.failAt(pos, 'malformed', 'bad attribute');
+      pos = skipSpaces(xml, pos + 1);
+      const quote = xml.charCodeAt(pos);
+      if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE)
+        throw this.failAt(pos, 'malformed', `unquoted value of attribute ${name}`);
+      const start = pos + 1;
+      const end = xml.indexOf(quote === DOUBLE_QUOTE ? '"' : "'", start);
+      if (end === -1) throw this.failAt(pos, 'malformed', `unterminated value of attribute ${name}`);
+      if (this.nextLt(start) < end) throw this.failAt(pos, 'malformed', `"<" in value of attribute ${name}`);
+      pos = end + 1;
+      // Known attributes without references are read in place, without a substring.
+      if (column === undefined || this.nextAmp(start) < end) {
+        applyAttribute(node, name, decodeXmlReferences(xml.slice(start, end)));
+      } else {
+        applyColumn(node, column, xml, start, end);
+      }
     }
   }
 
-  private fail(reason: Parameters<typeof snapshotExtractionFailed>[0], message: string) {
-    return snapshotExtractionFailed(reason, message, this.pos);
+  /**
+   * Offset of the next `<` at or after `from` (the document length when none).
+   * Memoized: `from` only grows, so each search resumes where the last one
+   * ended and the tag loop and the value check share one scan.
+   */
+  private nextLt(from: number): number {
+    if (this.lt < from) this.lt = indexOrEnd(this.xml, '<', from);
+    return this.lt;
+  }
+
+  /** As `nextLt`, for `&` (references are rare: usually one search covers the whole document). */
+  private nextAmp(from: number): number {
+    if (this.amp < from) this.amp = indexOrEnd(this.xml, '&', from);
+    return this.amp;
+  }
+
+  private fail(reason: SnapshotRejection, message: string) {
+    return this.failAt(this.pos, reason, message);
+  }
+
+  private failAt(offset: number, reason: SnapshotRejection, message: string) {
+    return snapshotExtractionFailed(reason, message, offset);
   }
 }
 
@@ -215,22 +262,31 @@ function tooLarge() {
 /** The UI Automator dump prolog (as `uiautomator dump` writes it, seed 003:1029). */
 export const HIERARCHY_XML_PROLOG = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>";
 
-function writeNode(node: UiNode, out: string[]): void {
-  let tag = '<node';
-  for (const [name, value] of attributesOfNode(node)) tag += ` ${name}="${escapeXmlAttribute(value)}"`;
-  if (node.children.length === 0) {
-    out.push(`${tag} />`);
-    return;
+/** Appends a node and its subtree: one string built with `+=` (V8 ropes), no entry arrays per node. */
+function writeNode(node: UiNode, out: string): string {
+  let xml = `${out}<node`;
+  for (const c of ATTRIBUTE_COLUMNS) {
+    if (c.kind === 'boolean') {
+      const flag = node[c.field];
+      if (flag !== undefined) xml += flag ? c.whenTrue : c.whenFalse;
+    } else {
+      const value = columnValue(node, c);
+      if (value !== undefined) xml += `${c.open}${escapeXmlAttribute(value)}"`;
+    }
   }
-  out.push(`${tag}>`);
-  for (const child of node.children) writeNode(child, out);
-  out.push('</node>');
+  if (node.extra !== undefined) {
+    for (const [name, value] of Object.entries(node.extra)) xml += ` ${name}="${escapeXmlAttribute(value)}"`;
+  }
+  const { children } = node;
+  if (children.length === 0) return `${xml} />`;
+  xml += '>';
+  for (const child of children) xml = writeNode(child, xml);
+  return `${xml}</node>`;
 }
 
 /** Serializes a hierarchy as UI Automator dump XML; `parseHierarchyXml` reads it back unchanged. */
 export function toHierarchyXml(hierarchy: UiHierarchy): string {
-  const out: string[] = [`${HIERARCHY_XML_PROLOG}<hierarchy rotation="${hierarchy.rotation}">`];
-  for (const root of hierarchy.roots) writeNode(root, out);
-  out.push('</hierarchy>');
-  return out.join('');
+  let xml = `${HIERARCHY_XML_PROLOG}<hierarchy rotation="${hierarchy.rotation}">`;
+  for (const root of hierarchy.roots) xml = writeNode(root, xml);
+  return `${xml}</hierarchy>`;
 }

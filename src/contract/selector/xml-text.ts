@@ -39,11 +39,19 @@ const ESCAPES: Readonly<Record<string, string>> = {
   '\t': '&#9;',
 };
 
+const NEEDS_ESCAPE = /[&<>"\n\r\t]/;
+const ESCAPED = /[&<>"\n\r\t]/g;
+
+function escapeCharacter(c: string): string {
+  return ESCAPES[c] ?? c;
+}
+
 /**
  * Escapes a value for a double-quoted attribute. Newlines, carriage returns and
  * tabs become references so that any conforming XML parser keeps them (a literal
- * one would be normalized to a space).
+ * one would be normalized to a space). Most values need nothing: a plain test
+ * returns them as they are, without the replace pass.
  */
 export function escapeXmlAttribute(value: string): string {
-  return value.replace(/[&<>"\n\r\t]/g, (c) => ESCAPES[c] ?? c);
+  return NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED, escapeCharacter) : value;
 }

@@ -1,9 +1,9 @@
 /**
  * `testEnvironment: 'droidproof/jest-environment'` (Jest 30): the worker's
  * leased device as the `device` global. The lease is taken on the first test
- * file and kept for the worker process's life (Jest reuses the module across
- * files); it ends when the worker exits. Evidence is captured on
- * `test_fn_failure`, which Jest dispatches before `afterEach`.
+ * file and kept across the worker's files (Jest reuses the module per worker
+ * process); it ends when the worker gets no further file, or exits. Evidence
+ * is captured on `test_fn_failure`, which Jest dispatches before `afterEach`.
  */
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import type { Circus } from '@jest/types';
@@ -22,7 +22,7 @@ import { errorMessage, jestFullName } from './test-name.js';
  * device back, and closes the sockets that would keep it from exiting when
  * Jest ends it (Jest force-kills workers that do not exit within 500 ms).
  */
-const IDLE_RELEASE_MS = 150;
+const IDLE_RELEASE_MS = 400;
 let idleTimer: NodeJS.Timeout | undefined;
 
 function keepLease(): void {
@@ -75,10 +75,11 @@ export default class DroidproofEnvironment extends TestEnvironment {
         if (session.current) await session.captureFailure(errorMessage(event.error));
         break;
       case 'test_done':
-        await session.endTest(
+        await session.settle(
           event.test.errors.length > 0 ? 'failed' : 'passed',
           event.test.errors.map((error) => errorMessage(Array.isArray(error) ? error[0] : error)).join('\n'),
         );
+        session.endTest();
         break;
     }
   }

@@ -3,9 +3,11 @@
  * test function failed and before `afterEach`, so a throw, a timeout or a
  * failed `beforeEach` gets its evidence while the screen still shows the
  * failure; a failing matcher has usually captured it already, with its
- * candidates, and the session keeps that one.
+ * candidates, and the session keeps that one. A test that only fails in
+ * `afterEach` gets its bundle in `onAfterRetryTask`, the last hook of an attempt.
  */
 import { type RunnerTask, type RunnerTestCase, recordArtifact, TestRunner } from 'vitest';
+import type { CaptureResult } from '../../evidence/capture.js';
 import { evidenceArtifact } from '../../evidence/runner-artifact.js';
 import { existingSession, type WorkerSession } from '../worker/session.js';
 
@@ -14,7 +16,18 @@ async function sessionFor(task: RunnerTask): Promise<WorkerSession | undefined> 
   return existingSession()?.catch(() => undefined);
 }
 
+function outcome(test: RunnerTestCase): { verdict: 'passed' | 'failed'; message?: string } {
+  const failed = test.result?.state === 'fail';
+  return {
+    verdict: failed ? 'failed' : 'passed',
+    message: test.result?.errors?.map((error) => error.message).join('\n'),
+  };
+}
+
 export default class DroidproofRunner extends TestRunner {
+  /** Bundles already recorded as artifacts, so the afterEach fallback records only new ones. */
+  private readonly recorded = new WeakSet<object>();
+
   override async onBeforeTryTask(test: RunnerTask, options?: { retry: number }): Promise<void> {
     super.onBeforeTryTask(test);
     const session = await sessionFor(test);
@@ -25,13 +38,27 @@ export default class DroidproofRunner extends TestRunner {
     });
   }
 
+  /** After the test function (or a beforeEach) and before afterEach. */
   async onTaskFinished(test: RunnerTestCase): Promise<void> {
     const session = await sessionFor(test);
     if (!session) return;
-    const failed = test.result?.state === 'fail';
-    const message = test.result?.errors?.map((error) => error.message).join('\n');
-    const evidence = await session.endTest(failed ? 'failed' : 'passed', message);
-    const artifact = evidence && evidenceArtifact(evidence);
-    if (artifact) await recordArtifact(test, artifact);
+    const { verdict, message } = outcome(test);
+    await this.record(test, await session.settle(verdict, message));
+  }
+
+  /** After afterEach and the onTestFailed hooks: the fallback for a test that only failed in afterEach. */
+  async onAfterRetryTask(test: RunnerTestCase): Promise<void> {
+    const session = await sessionFor(test);
+    if (!session) return;
+    const { verdict, message } = outcome(test);
+    if (verdict === 'failed') await this.record(test, await session.settle(verdict, message));
+    session.endTest();
+  }
+
+  private async record(test: RunnerTestCase, evidence: CaptureResult | undefined): Promise<void> {
+    const artifact = evidence && !this.recorded.has(evidence) ? evidenceArtifact(evidence) : undefined;
+    if (!artifact || !evidence) return;
+    this.recorded.add(evidence);
+    await recordArtifact(test, artifact);
   }
 }

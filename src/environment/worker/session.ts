@@ -10,7 +10,7 @@ import { connectDevice } from '../../actuator/connect.js';
 import { parseDumpsysVersion } from '../../actuator/doctor/version.js';
 import type { CaptureResult } from '../../evidence/capture.js';
 import type { FailureReport } from '../../evidence/failure.js';
-import { idleHolder, runningHolder } from '../holder.js';
+import { idleHolder, runningHolder, waitingHolder } from '../holder.js';
 import type { Lease } from '../lease/client.js';
 import { LeaseClient } from '../lease/client.js';
 import { LeaseError, LeaseErrorCode } from '../lease/errors.js';
@@ -65,7 +65,8 @@ export class WorkerSession {
     }
     const client = await LeaseClient.connect(address, { pid: process.pid, label });
     try {
-      const lease = await client.acquire(runtime.leaseMs, idleHolder(label));
+      const lease = await client.acquire(runtime.leaseMs, waitingHolder(label));
+      lease.hold(idleHolder(label));
       const { serial, adbHost, adbPort, operatorPackage, dialect } = lease.device;
       const device = await connectDevice({ serial, adbHost, adbPort, operatorPackage, dialect });
       const shell = new AdbTransport({ adbHost, adbPort }).device(serial);
@@ -111,17 +112,25 @@ export class WorkerSession {
     return attempt.evidence;
   }
 
-  /** Ends the attempt; with evidence mode `always` a passing attempt gets its bundle too. */
-  async endTest(verdict: 'passed' | 'failed', message?: string): Promise<CaptureResult | undefined> {
+  /**
+   * Captures what the attempt's outcome calls for, once: the failure bundle,
+   * or with evidence mode `always` a passing attempt's bundle too. Returns the
+   * attempt's bundle, if it has one.
+   */
+  async settle(verdict: 'passed' | 'failed', message?: string): Promise<CaptureResult | undefined> {
     const attempt = this.current;
-    if (attempt && !attempt.evidence && this.runtime.evidenceMode === 'always') {
-      attempt.evidence = await captureTestEvidence(this, attempt, { verdict, message });
-    } else if (attempt && verdict === 'failed') {
-      await this.captureFailure(message);
+    if (!attempt) return undefined;
+    if (verdict === 'failed') return this.captureFailure(message);
+    if (this.runtime.evidenceMode === 'always') {
+      attempt.evidence ??= await captureTestEvidence(this, attempt, { verdict, message });
     }
+    return attempt.evidence;
+  }
+
+  /** Ends the attempt: the lease is idle until the next one begins. */
+  endTest(): void {
     this.current = undefined;
     this.lease.hold(idleHolder(this.label));
-    return attempt?.evidence;
   }
 
   /** Gives the device back and disconnects. */

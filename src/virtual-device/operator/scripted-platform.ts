@@ -7,8 +7,12 @@
  */
 import type { UiHierarchy, UiNode } from '../../contract/selector/node.js';
 import { VirtualClock } from '../android/system/clock.js';
-import { MediaSessionManager } from '../android/system/media.js';
-import { NotificationManager } from '../android/system/notifications.js';
+import { MediaSessionManager, type MediaSessionSpec } from '../android/system/media.js';
+import {
+  type NotificationActionSpec,
+  NotificationManager,
+  type NotificationSpec,
+} from '../android/system/notifications.js';
 import { OPERATOR_ACTIONS } from './actions/index.js';
 import type { ResultEnvelope } from './envelope.js';
 import { execute } from './executor.js';
@@ -21,6 +25,19 @@ export interface ScriptedScreen {
   hierarchy: UiHierarchy;
 }
 
+/** A notification the vector's device shows from the start (conformance/executions/README.md). */
+export interface ScriptedNotification extends Omit<NotificationSpec, 'packageName' | 'actions'> {
+  package: string;
+  actions?: Array<Omit<NotificationActionSpec, 'onInvoke'>>;
+  /** The app posts the same notification again this long after the start (revision + 1). */
+  repostAfterMs?: number;
+}
+
+/** A media session the vector's device has from the start. */
+export interface ScriptedMediaSession extends Omit<MediaSessionSpec, 'replace'> {
+  package: string;
+}
+
 export interface ScriptedDevice {
   screenOn?: boolean;
   deviceLocked?: boolean;
@@ -29,6 +46,10 @@ export interface ScriptedDevice {
   notificationListener?: 'connected' | 'disconnected' | 'denied';
   display?: { width: number; height: number };
   installedPackages?: string[];
+  notifications?: ScriptedNotification[];
+  /** Android silently ignores the listener's cancellation requests. */
+  notificationCancellationIgnored?: boolean;
+  mediaSessions?: ScriptedMediaSession[];
 }
 
 /** The Operator package the scripted platform runs as. */
@@ -83,12 +104,25 @@ export class ScriptedPlatform implements OperatorPlatform {
       () => 10_000,
     );
     this.media = new MediaSessionManager(this.clock);
+    this.notifications.refuseCancellation = device.notificationCancellationIgnored ?? false;
     const listener = device.notificationListener ?? 'connected';
     if (listener !== 'connected') {
       this.notifications.setListener(SCRIPTED_OPERATOR_PACKAGE, {
         access: listener !== 'denied',
         connected: false,
       });
+    }
+  }
+
+  /** Posts the device's notifications and creates its media sessions; call once the Operator listens. */
+  startApps(): void {
+    for (const { package: packageName, repostAfterMs, ...spec } of this.device.notifications ?? []) {
+      const post = () => this.notifications.post({ ...spec, packageName });
+      post();
+      if (repostAfterMs !== undefined) this.clock.schedule(repostAfterMs, post);
+    }
+    for (const { package: packageName, ...spec } of this.device.mediaSessions ?? []) {
+      this.media.create(packageName, spec);
     }
   }
 
@@ -204,14 +238,18 @@ export async function runScripted(
   const parsed = parsePayload(JSON.stringify(payload));
   if (!parsed) return undefined;
   const platform = new ScriptedPlatform(screens, device);
-  const run = execute(parsed, {
-    platform,
-    state: new OperatorState(SCRIPTED_OPERATOR_PACKAGE),
-    actions: OPERATOR_ACTIONS,
+  const state = new OperatorState(SCRIPTED_OPERATOR_PACKAGE);
+  // The Operator process listens for player reports before the apps start (as VirtualOperator does).
+  const unsubscribe = platform.media.subscribe((event) => {
+    if (event.type === 'report')
+      state.recordPlayerReport(event.sessionId, event.report, event.receivedElapsedMs);
   });
+  platform.startApps();
+  const run = execute(parsed, { platform, state, actions: OPERATOR_ACTIONS });
   try {
     return await driveClock(platform.clock, run);
   } finally {
+    unsubscribe();
     platform.clock.dispose();
   }
 }

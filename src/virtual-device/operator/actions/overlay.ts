@@ -156,13 +156,17 @@ function parsePanel(params: ParamReader): PanelParams {
   };
 }
 
-function bounded(value: string, max: number): string {
-  // Metadata control characters become spaces (003:3397-3400).
-  const clean = value.replace(/[\u0000-\u001f\u007f]/g, ' ');
-  if (clean.length <= max) return clean;
+/** Caps `value` at `max` UTF-16 units with an ellipsis, never splitting a surrogate pair. */
+function cap(value: string, max: number): string {
+  if (value.length <= max) return value;
   let cut = max - 1;
-  if (/[\ud800-\udbff]/.test(clean[cut - 1] ?? '')) cut -= 1;
-  return `${clean.slice(0, cut)}…`;
+  if (/[\ud800-\udbff]/.test(value[cut - 1] ?? '')) cut -= 1;
+  return `${value.slice(0, cut)}…`;
+}
+
+/** A substituted metadata value: its control characters become spaces (003:3397-3400), then capped. */
+function bounded(value: string, max: number): string {
+  return cap(value.replace(/[\u0000-\u001f\u007f]/g, ' '), max);
 }
 
 /** Expands a validated template from one foreground observation. */
@@ -191,7 +195,8 @@ export function expandTemplate(ctx: ActionContext, template: string): string {
       return bounded(values[name as keyof typeof values], VALUE_MAX);
     },
   );
-  return bounded(expanded, EXPANDED_MAX);
+  // The template's own LF and TAB survive (003:3391); only the length is capped.
+  return cap(expanded, EXPANDED_MAX);
 }
 
 function wrap(text: string, charsPerLine: number): string[] {

@@ -121,13 +121,16 @@ object Overlay {
         return (if (v.length == 7) "#FF" + v.substring(1) else v).toUpperCase(Locale.ROOT)
     }
 
-    /** Control characters become spaces; capped with an ellipsis, never splitting a surrogate pair. */
-    fun bounded(value: String, max: Int): String {
-        val clean = value.map { if (it < ' ' || it == '\u007f') ' ' else it }.joinToString("")
-        if (clean.length <= max) return clean
+    /** A substituted metadata value: control characters become spaces (003:3397-3400), then [cap]. */
+    fun bounded(value: String, max: Int): String =
+        cap(value.map { if (it < ' ' || it == '\u007f') ' ' else it }.joinToString(""), max)
+
+    /** Caps [value] at [max] UTF-16 units with an ellipsis, never splitting a surrogate pair. */
+    fun cap(value: String, max: Int): String {
+        if (value.length <= max) return value
         var cut = max - 1
-        if (cut > 0 && Character.isHighSurrogate(clean[cut - 1])) cut -= 1
-        return clean.substring(0, cut) + "…"
+        if (cut > 0 && Character.isHighSurrogate(value[cut - 1])) cut -= 1
+        return value.substring(0, cut) + "…"
     }
 
     /** Expands a validated template from one foreground observation. */
@@ -162,7 +165,8 @@ object Overlay {
                 else -> { out.append(template[i]); i++ }
             }
         }
-        return bounded(out.toString(), EXPANDED_MAX)
+        // The template's own LF and TAB survive (003:3391); only the length is capped.
+        return cap(out.toString(), EXPANDED_MAX)
     }
 
     private fun wrap(text: String, perLine: Int): List<String> {

@@ -21,6 +21,20 @@ class ScriptedPlatform(private val screens: List<Screen>, private val device: Ma
         else -> ListenerStatus.CONNECTED
     })
     val mediaSource = FakeMedia { clock }
+    val timers = ManualTimers({ clock }, { clock = it })
+    /** The vector's `device.mediaSessions`; null when it lists none (unit tests then drive [mediaSource]). */
+    private val scriptedMedia = device["mediaSessions"].asArray()?.let { specs ->
+        ScriptedMedia(timers) { clock }.also { media -> specs.forEach { media.create(it.asObject()!!) } }
+    }
+
+    init {
+        notificationSource.ignoreDismiss = bool("notificationCancellationIgnored", false)
+        for (spec in device["notifications"].asArray().orEmpty().map { it.asObject()!! }) {
+            val post = { notificationSource.postScripted(spec, wallTime()) }
+            post()
+            (spec["repostAfterMs"] as Number?)?.let { timers.schedule(it.toLong(), post) }
+        }
+    }
 
     private val screen: Screen get() = screens[current]
 
@@ -58,7 +72,7 @@ class ScriptedPlatform(private val screens: List<Screen>, private val device: Ma
 
     override fun now() = clock
     override fun wallTime() = clock - START_ELAPSED_MS
-    override fun sleep(ms: Long) { clock += ms }
+    override fun sleep(ms: Long) = timers.advance(ms)
     override fun deviceState() = DeviceState(bool("screenOn", true), bool("deviceLocked", false), bool("userUnlocked", true), true, true)
     override fun accessibilityConnected() = bool("accessibilityRunning", true)
     override fun capture() = UiCapture(screen.hierarchy, screen.packageName, screen.hierarchy.roots.size, null)
@@ -76,7 +90,7 @@ class ScriptedPlatform(private val screens: List<Screen>, private val device: Ma
         val d = display()
         fun inside(p: Point) = p.x >= 0 && p.y >= 0 && p.x < d.width && p.y < d.height
         if (!inside(gesture.start) || !inside(gesture.end)) return GestureOutcome.REJECTED
-        clock += gesture.holdMs + gesture.moveMs
+        timers.advance(gesture.holdMs + gesture.moveMs)
         advanceScreen()
         return GestureOutcome.COMPLETED
     }
@@ -112,7 +126,7 @@ class ScriptedPlatform(private val screens: List<Screen>, private val device: Ma
     override fun properties() = DeviceProperties("droidproof", "Scripted", "en-US")
     override fun languageName(tag: String, language: String): String? = if (language == "en") "English" else null
     override fun notifications(): NotificationSource = notificationSource
-    override fun media(): MediaSource = mediaSource
+    override fun media(): MediaSource = scriptedMedia ?: mediaSource
 
     companion object {
         const val START_ELAPSED_MS = 60000L
@@ -139,21 +153,28 @@ class FakeNotifications(var listenerStatus: ListenerStatus) : NotificationSource
     val items = ArrayList<ActiveNotification>()
     var gen = 1L
     val invoked = ArrayList<String>()
+    /** `key#index` of buttons whose PendingIntent the app cancelled. */
+    val cancelledButtons = HashSet<String>()
     var refuseDismiss = false
+    /** Android accepts the cancellation request but keeps the notification. */
+    var ignoreDismiss = false
 
     override fun status() = listenerStatus
     override fun generation() = gen
-    override fun active(): List<ActiveNotification> = ArrayList(items)
+    /** Most recent first, as `getActiveNotifications()` (stable for equal post times). */
+    override fun active(): List<ActiveNotification> = items.sortedByDescending { it.postTime }
 
     override fun dismiss(key: String): Boolean {
         if (refuseDismiss) return false
+        if (ignoreDismiss) return true
         items.removeAll { it.key == key }
         return true
     }
 
     override fun invoke(key: String, revision: Long, index: Int): InvokeResult {
         val n = items.firstOrNull { it.key == key } ?: return InvokeResult.EXPIRED
-        if (n.revision != revision) return InvokeResult.EXPIRED
+        if (n.revision != revision || index !in n.actions.indices) return InvokeResult.EXPIRED
+        if ("$key#$index" in cancelledButtons) return InvokeResult.CANCELLED
         invoked.add("$key#$index")
         return InvokeResult.SENT
     }
