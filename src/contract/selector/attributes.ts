@@ -50,13 +50,6 @@ export const ATTRIBUTE_COLUMNS: readonly AttributeColumn[] = [
 
 const COLUMN_OF = new Map(ATTRIBUTE_COLUMNS.map((c) => [c.name, c]));
 
-/** Whether `word` is spelled at `source[at]`: a `charCodeAt` loop, which TurboFan inlines, unlike `startsWith`. */
-export function spelledAt(source: string, word: string, at: number): boolean {
-  if (at + word.length > source.length) return false;
-  for (let i = 0; i < word.length; i++) if (source.charCodeAt(at + i) !== word.charCodeAt(i)) return false;
-  return true;
-}
-
 function nameKey(length: number, firstChar: number): number {
   return length * 0x10000 + firstChar;
 }
@@ -76,7 +69,7 @@ for (const c of ATTRIBUTE_COLUMNS) {
 export function knownColumnAt(source: string, start: number, end: number): AttributeColumn | undefined {
   const columns = COLUMNS_BY_KEY.get(nameKey(end - start, source.charCodeAt(start)));
   if (columns === undefined) return undefined;
-  for (const c of columns) if (spelledAt(source, c.name, start)) return c;
+  for (const c of columns) if (source.startsWith(c.name, start)) return c;
   return undefined;
 }
 
@@ -94,7 +87,7 @@ function parseBoundsAt(source: string, start: number, end: number): Bounds | und
   let i = start;
   for (let n = 0; n < 4; n++) {
     const prefix = BOUNDS_PREFIXES[n];
-    if (end - i < prefix.length || !spelledAt(source, prefix, i)) return undefined;
+    if (end - i < prefix.length || !source.startsWith(prefix, i)) return undefined;
     i += prefix.length;
     const negative = source.charCodeAt(i) === 0x2d;
     if (negative) i++;
@@ -155,8 +148,8 @@ export function applyColumn(node: UiNode, c: AttributeColumn, source: string, st
     case 'boolean': {
       // "true" / "false"; any other value is unknown.
       const length = end - start;
-      if (length === 4 && spelledAt(source, 'true', start)) node[c.field] = true;
-      else if (length === 5 && spelledAt(source, 'false', start)) node[c.field] = false;
+      if (length === 4 && source.startsWith('true', start)) node[c.field] = true;
+      else if (length === 5 && source.startsWith('false', start)) node[c.field] = false;
       return;
     }
     case 'bounds': {

@@ -10,7 +10,7 @@
  * requires (003:4963-4966): DTDs, entities, non-hierarchy documents, malformed
  * XML, and guards size (8 MiB) and nesting depth (256).
  */
-import { ATTRIBUTE_COLUMNS, type AttributeColumn, applyAttribute, applyColumn, columnValue, knownColumnAt, spelledAt } from './attributes.js';
+import { ATTRIBUTE_COLUMNS, type AttributeColumn, applyAttribute, applyColumn, columnValue, knownColumnAt } from './attributes.js';
 import type { UiHierarchy, UiNode } from './node.js';
 import { type SnapshotRejection, snapshotExtractionFailed } from './snapshot-error.js';
 import { decodeXmlReferences, escapeXmlAttribute } from './xml-text.js';
@@ -153,7 +153,8 @@ class HierarchyScanner {
     }
     if (i === start) throw this.fail('malformed', 'missing element name');
     this.pos = i;
-    return xml.slice(start, i);
+    // Every element but one is <node>: return the constant rather than a fresh substring to compare.
+    return i - start === 4 && xml.startsWith('node', start) ? 'node' : xml.slice(start, i);
   }
 
   private closingTag(): string {
@@ -189,7 +190,7 @@ class HierarchyScanner {
       // Dumps list attributes in table order: try the one after the last known name before scanning.
       let column: AttributeColumn | undefined = ATTRIBUTE_COLUMNS[expected];
       let nameEnd = column === undefined ? -1 : nameStart + column.name.length;
-      if (column === undefined || xml.charCodeAt(nameEnd) !== EQUALS || !spelledAt(xml, column.name, nameStart)) {
+      if (column === undefined || xml.charCodeAt(nameEnd) !== EQUALS || !xml.startsWith(column.name, nameStart)) {
         nameEnd = attributeNameEnd(xml, nameStart);
         column = knownColumnAt(xml, nameStart, nameEnd);
       }
