@@ -90,4 +90,17 @@ describe('attributes (seed 003:4939-4951, 5071-5082)', () => {
       ['constructor', 'y'],
     ]);
   });
+
+  it.each([
+    ['007', 7],
+    [' 3 ', 3],
+    ['1e2', 100],
+    ['-0', -0],
+    ['0x10', 16],
+    ['1234567890123456789', Number('1234567890123456789')],
+    ['1.5', undefined],
+    ['3a', undefined],
+  ])('reads index %j as Number does, integers only', (raw, expected) => {
+    expect(nodeFromAttributes({ index: raw }).index).toBe(expected);
+  });
 });

@@ -140,7 +140,13 @@ function parseIndexAt(source: string, start: number, end: number): number | unde
  * decoded). Unparseable values (a bad `bounds`, a non-boolean flag, seed
  * 003:4950-4951) are left unknown.
  */
-export function applyColumn(node: UiNode, c: AttributeColumn, source: string, start: number, end: number): void {
+export function applyColumn(
+  node: UiNode,
+  c: AttributeColumn,
+  source: string,
+  start: number,
+  end: number,
+): void {
   switch (c.kind) {
     case 'string':
       node[c.field] = source.slice(start, end);

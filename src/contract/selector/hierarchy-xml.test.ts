@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DroidproofError } from '../errors.js';
+import { attributesOfNode } from './attributes.js';
 import {
   HIERARCHY_XML_PROLOG,
   MAX_HIERARCHY_DEPTH,
@@ -8,6 +9,7 @@ import {
   toHierarchyXml,
 } from './hierarchy-xml.js';
 import type { UiHierarchy, UiNode } from './node.js';
+import { escapeXmlAttribute } from './xml-text.js';
 
 function rejection(xml: string): { code: string; reason: unknown } {
   try {
@@ -73,6 +75,31 @@ describe('toHierarchyXml / parseHierarchyXml (seed 003:1029, 5067-5090)', () => 
     expect(xml).toContain('<node text="a" />');
   });
 
+  it('reads attributes in any order, quoting and spacing, and references in every kind of value', () => {
+    const inOrder = parseHierarchyXml(
+      '<hierarchy rotation="0"><node index="2" text="a" checked="true" bounds="[0,0][5,5]" /></hierarchy>',
+    );
+    const shuffled = parseHierarchyXml(
+      `<hierarchy rotation="0"><node bounds = '&#91;0,0][5,5]' checked='t&#114;ue' text="&#97;" index="&#50;"/></hierarchy>`,
+    );
+    expect(shuffled).toEqual(inOrder);
+    expect(inOrder.roots[0]).toEqual({
+      index: 2,
+      text: 'a',
+      checked: true,
+      bounds: { left: 0, top: 0, right: 5, bottom: 5 },
+      children: [],
+    });
+  });
+
+  it('writes exactly the attributes of attributesOfNode, escaped, in their order', () => {
+    const [root] = sample.roots;
+    const expected = attributesOfNode(root.children[0])
+      .map(([name, value]) => ` ${name}="${escapeXmlAttribute(value)}"`)
+      .join('');
+    expect(toHierarchyXml({ rotation: 0, roots: [root.children[0]] })).toContain(`<node${expected} />`);
+  });
+
   it('escapes newlines as references so conforming XML parsers keep them', () => {
     const xml = toHierarchyXml({ rotation: 0, roots: [{ text: 'a\nb', children: [] }] });
     expect(xml).toContain('text="a&#10;b"');
@@ -116,6 +143,12 @@ describe('parseHierarchyXml limits (issue 2: 8 MiB, depth 256; seed 003:4963-496
     } catch (error) {
       expect((error as DroidproofError).details.offset).toBe(35);
     }
+  });
+
+  it('rejects "<" in a value and a bad reference wherever the value is read', () => {
+    expect(rejection('<hierarchy rotation="0"><node checked="a<b" /></hierarchy>').reason).toBe('malformed');
+    expect(rejection('<hierarchy rotation="0"><node bounds="&bogus;" /></hierarchy>').reason).toBe('entity');
+    expect(rejection('<hierarchy rotation="0"><node text="&#xZZ;" /></hierarchy>').reason).toBe('malformed');
   });
 
   it('rejects a lower-case doctype too', () => {

@@ -10,7 +10,14 @@
  * requires (003:4963-4966): DTDs, entities, non-hierarchy documents, malformed
  * XML, and guards size (8 MiB) and nesting depth (256).
  */
-import { ATTRIBUTE_COLUMNS, type AttributeColumn, applyAttribute, applyColumn, columnValue, knownColumnAt } from './attributes.js';
+import {
+  ATTRIBUTE_COLUMNS,
+  type AttributeColumn,
+  applyAttribute,
+  applyColumn,
+  columnValue,
+  knownColumnAt,
+} from './attributes.js';
 import type { UiHierarchy, UiNode } from './node.js';
 import { type SnapshotRejection, snapshotExtractionFailed } from './snapshot-error.js';
 import { decodeXmlReferences, escapeXmlAttribute } from './xml-text.js';
@@ -153,8 +160,7 @@ class HierarchyScanner {
     }
     if (i === start) throw this.fail('malformed', 'missing element name');
     this.pos = i;
-    // Every element but one is <node>: return the constant rather than a fresh substring to compare.
-    return i - start === 4 && xml.startsWith('node', start) ? 'node' : xml.slice(start, i);
+    return xml.slice(start, i);
   }
 
   private closingTag(): string {
@@ -190,14 +196,19 @@ class HierarchyScanner {
       // Dumps list attributes in table order: try the one after the last known name before scanning.
       let column: AttributeColumn | undefined = ATTRIBUTE_COLUMNS[expected];
       let nameEnd = column === undefined ? -1 : nameStart + column.name.length;
-      if (column === undefined || xml.charCodeAt(nameEnd) !== EQUALS || !xml.startsWith(column.name, nameStart)) {
+      if (
+        column === undefined ||
+        xml.charCodeAt(nameEnd) !== EQUALS ||
+        !xml.startsWith(column.name, nameStart)
+      ) {
         nameEnd = attributeNameEnd(xml, nameStart);
         column = knownColumnAt(xml, nameStart, nameEnd);
       }
       if (column !== undefined) expected = column.order + 1;
       const name = column?.name ?? xml.slice(nameStart, nameEnd);
       pos = skipSpaces(xml, nameEnd);
-      if (name.length === 0 || xml.charCodeAt(pos) !== EQUALS) throw this.failAt(pos, 'malformed', 'bad attribute');
+      if (name.length === 0 || xml.charCodeAt(pos) !== EQUALS)
+        throw this.failAt(pos, 'malformed', 'bad attribute');
       pos = skipSpaces(xml, pos + 1);
       const quote = xml.charCodeAt(pos);
       if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE)

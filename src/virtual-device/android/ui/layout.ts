@@ -3,10 +3,14 @@
  *
  * Top-down and simple: columns stack children at their natural height (dp ×
  * density), `fill` children and scroll containers without a height share what
- * is left, rows split their width by weight, frames overlap. A scroll
- * container lays out its content shifted up by its offset; every node also
- * carries the clip of its scrolling ancestors, so offscreen nodes get clipped
- * bounds and `visibleToUser=false` as on a real device.
+ * is left, rows split their width by weight and are as tall as their tallest
+ * child, frames overlap. A window's root always fills the window, as an
+ * Android DecorView does. A scroll container lays out its content shifted up
+ * by its offset; there is no height left to share inside it (Android measures
+ * scroll content UNSPECIFIED), so flexible views there keep their natural
+ * height. Every node also carries the clip of its scrolling ancestors, so
+ * offscreen nodes get clipped bounds and `visibleToUser=false` as on a real
+ * device.
  */
 import type { AnyViewSpec, ViewKind } from '../app/types.js';
 
@@ -62,12 +66,6 @@ const NATURAL_HEIGHT_DP: Record<ViewKind, number> = {
   spacer: 16,
 };
 
-const CONTAINERS = new Set<ViewKind>(['column', 'row', 'frame', 'scroll']);
-
-export function isContainer(kind: ViewKind): boolean {
-  return CONTAINERS.has(kind);
-}
-
 export function intersect(a: Rect, b: Rect): Rect | undefined {
   const r = {
     left: Math.max(a.left, b.left),
@@ -82,21 +80,21 @@ export function contains(r: Rect, x: number, y: number): boolean {
   return x >= r.left && x < r.right && y >= r.top && y < r.bottom;
 }
 
+/** Lays `root` out to fill `input.window`, whatever its content's height (the window's root view). */
 export function layoutScreen(root: AnyViewSpec, input: LayoutInput): LaidOutView {
-  return new Layout(input).place(
-    root,
-    '0',
-    input.window,
-    input.window.bottom - input.window.top,
-    input.window,
-  );
+  const { window } = input;
+  return new Layout(input).place(root, '0', window, window.bottom - window.top, window, true);
 }
 
-/** Takes the height its parent leaves: `fill`, a scroll container or a container holding one, without a height. */
+/**
+ * Takes the height its parent leaves: `fill`, a scroll container, or a column
+ * or frame holding one, without a height. A row never grows for its children:
+ * their `fill` stretches them to the row's height, not the row.
+ */
 function isFlexible(spec: AnyViewSpec): boolean {
   if (spec.height !== undefined) return false;
   if (spec.fill || spec.kind === 'scroll') return true;
-  return isContainer(spec.kind) && (spec.children ?? []).some(isFlexible);
+  return (spec.kind === 'column' || spec.kind === 'frame') && (spec.children ?? []).some(isFlexible);
 }
 
 function childKey(parent: string, index: number, spec: AnyViewSpec): string {
@@ -113,7 +111,7 @@ class Layout {
     return Math.round(dp * this.input.density);
   }
 
-  /** Natural height in px; 0 for flexible views (fill, scroll without height, containers of those). */
+  /** Smallest height in px: what the content needs (0 for a scroll container or `fill` spacer without a height). */
   measure(spec: AnyViewSpec): number {
     let height = this.heights.get(spec);
     if (height === undefined) {
@@ -125,7 +123,7 @@ class Layout {
 
   private naturalHeight(spec: AnyViewSpec): number {
     if (spec.height !== undefined) return this.px(spec.height);
-    if (isFlexible(spec)) return 0;
+    if (spec.kind === 'scroll' || (spec.kind === 'spacer' && spec.fill)) return 0;
     const children = spec.children ?? [];
     if (spec.kind === 'column') return children.reduce((sum, c) => sum + this.measure(c), 0);
     if (spec.kind === 'row' || spec.kind === 'frame')
@@ -133,10 +131,18 @@ class Layout {
     return this.px(NATURAL_HEIGHT_DP[spec.kind]);
   }
 
-  place(spec: AnyViewSpec, key: string, box: Rect, available: number, clip: Rect): LaidOutView {
+  /** Places `spec` at the top of `box`; a flexible view (or `stretch`) takes at least `available` px. */
+  place(
+    spec: AnyViewSpec,
+    key: string,
+    box: Rect,
+    available: number,
+    clip: Rect,
+    stretch = isFlexible(spec),
+  ): LaidOutView {
     const stateKey = spec.id ?? key;
     const natural = this.measure(spec);
-    const height = spec.height !== undefined ? natural : natural === 0 ? Math.max(0, available) : natural;
+    const height = stretch ? Math.max(natural, available) : natural;
     const shift = spec.offsetX === undefined ? 0 : this.px(spec.offsetX);
     const rect = { left: box.left + shift, top: box.top, right: box.right + shift, bottom: box.top + height };
     const ownClip = intersect(rect, clip) ?? emptyAt(rect, clip);
@@ -161,12 +167,12 @@ class Layout {
 
   private placeColumn(children: AnyViewSpec[], path: string, rect: Rect, clip: Rect): LaidOutView[] {
     const heights = children.map((c) => this.measure(c));
-    const flexible = heights.filter((h) => h === 0).length;
+    const flexible = children.filter(isFlexible).length;
     const left = rect.bottom - rect.top - heights.reduce((a, b) => a + b, 0);
     const share = flexible > 0 ? Math.max(0, Math.floor(left / flexible)) : 0;
     let y = rect.top;
     return children.map((child, i) => {
-      const h = heights[i] === 0 ? share : heights[i];
+      const h = isFlexible(child) ? heights[i] + share : heights[i];
       const placed = this.place(child, childKey(path, i, child), { ...rect, top: y, bottom: y + h }, h, clip);
       y += placed.rect.bottom - placed.rect.top;
       return placed;
