@@ -16,6 +16,21 @@ const tooLarge = () =>
     LIMITS.MAX_PAYLOAD_BYTES,
   );
 
+/**
+ * A plain object of any realm: its prototype is null or some realm's
+ * `Object.prototype` (a null-prototype object whose own `constructor` is a
+ * function named `Object`). Jest runs tests in a vm context, so their object
+ * literals carry that context's `Object.prototype`, not this one's.
+ */
+function isPlainObject(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto === null || proto === Object.prototype) return true;
+  if (typeof proto !== 'object' || Object.getPrototypeOf(proto) !== null) return false;
+  // The descriptor, not `proto.constructor`: no getter of the input runs.
+  const ctor: unknown = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value;
+  return typeof ctor === 'function' && ctor.name === 'Object';
+}
+
 class Copier {
   /** A lower bound of the serialized size; UTF-8 bytes are never fewer than UTF-16 units. */
   private bytes = 0;
@@ -68,8 +83,7 @@ class Copier {
   }
 
   private copyRecord(value: object, path: string[]): { [key: string]: JsonValue } {
-    const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) this.fail(path, 'must be a plain JSON object');
+    if (!isPlainObject(value)) this.fail(path, 'must be a plain JSON object');
     const out: { [key: string]: JsonValue } = {};
     for (const key of Object.keys(value)) {
       this.count(key.length + 3, null);

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   ExecutionValidationError,
@@ -139,6 +140,17 @@ describe('validateExecution normalization', () => {
       actions: [{ id: 'a', type: 'click', params: { matcher: { resourceId: 'x' } } }],
     });
     expect(input).toStrictEqual(frozen);
+  });
+
+  it('accepts an execution built in another realm (a Jest test file) and normalizes it', () => {
+    const input = runInNewContext(
+      '({ ...base, actions: [{ id: "a", type: "tap", params: { selector: { id: "x" } } }] })',
+      { base },
+    );
+    expect(validateExecution(input)).toStrictEqual({
+      ...base,
+      actions: [{ id: 'a', type: 'click', params: { matcher: { resourceId: 'x' } } }],
+    });
   });
 
   it('reports the action id and canonical type of a failing action', () => {

@@ -12,7 +12,6 @@ import { droidproofMatchers } from '../../matchers/matchers.js';
 import { readWorkerRuntime } from '../options.js';
 import { configureSessionMatchers } from '../worker/matcher-hook.js';
 import { closeWorkerSession, type WorkerSession, workerSession } from '../worker/session.js';
-import { hostRealmDevice } from './host-realm.js';
 import { MATCHERS_GLOBAL } from './matchers-global.js';
 import { errorMessage, jestFullName } from './test-name.js';
 
@@ -52,7 +51,7 @@ export default class DroidproofEnvironment extends TestEnvironment {
     configureSessionMatchers(readWorkerRuntime());
     keepLease();
     this.session = await workerSession(jestWorkerLabel());
-    this.global.device = hostRealmDevice(this.session.device);
+    this.global.device = this.session.device;
     (this.global as Record<symbol, unknown>)[Symbol.for(MATCHERS_GLOBAL)] = droidproofMatchers;
   }
 

@@ -40,7 +40,11 @@ describe('layoutScreen', () => {
   it('switch rows and columns holding a `fill` spacer keep their natural height inside a scroll container', () => {
     const root = layout(
       column([
-        scroll('list', [switchRow('a'), column([text('x'), spacer(), toggle('b', true, noop)]), switchRow('c')]),
+        scroll('list', [
+          switchRow('a'),
+          column([text('x'), spacer(), toggle('b', true, noop)]),
+          switchRow('c'),
+        ]),
       ]),
     );
     const [a, b, c] = root.children[0].children;
