@@ -5,8 +5,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Whether the Debian `adb` binary is installed (tests that need it skip clearly otherwise). */
+/**
+ * Whether the Debian `adb` binary is installed. Tests that need it skip on a
+ * developer machine without it; CI sets DROIDPROOF_REQUIRE_ADB=1 so that a
+ * missing binary fails the run instead of silently skipping the real-adb tests.
+ */
 export const hasAdb = ['/usr/bin/adb', '/usr/local/bin/adb'].some((path) => existsSync(path));
+if (!hasAdb && process.env.DROIDPROOF_REQUIRE_ADB === '1') {
+  throw new Error('DROIDPROOF_REQUIRE_ADB=1 but no adb binary is installed (apt-get install -y adb)');
+}
 
 export interface AdbRun {
   stdout: Buffer;
