@@ -16,7 +16,10 @@ describe('media', () => {
     expect(playing.newPlayerReportCount).toBeGreaterThan(0);
     expect(playing.reportedPositionDeltaMs).toBeGreaterThan(0);
 
-    await device.media.pause({ applicationId: PLAYER });
+    // A wait makes the receipt confirm the player's reported state; without one it only reports the dispatch.
+    const paused = await device.media.pause({ applicationId: PLAYER, waitTimeoutMs: 2000 });
+    expect(paused.targetStateObserved).toBe(true);
+    expect(paused.session.state).toBe('paused');
     await expect(device).toHaveMediaSession({ applicationId: PLAYER, state: 'paused' });
     const still = await device.media.observe({ applicationId: PLAYER, durationMs: 1200 });
     expect(still.session.state).toBe('paused');

@@ -5,6 +5,7 @@
  * `process.env`, and stops everything it started.
  */
 import { rm } from 'node:fs/promises';
+import type { RunIncident } from '../evidence/report/run-model.js';
 import { BROKER_ADDRESS_ENV } from './lease/protocol.js';
 import {
   type DroidproofOptions,
@@ -57,13 +58,22 @@ export function currentRun(): RunHandle | undefined {
 
 /** One line per worker that died holding a device, naming its test. */
 export function deathLines(): string[] {
-  return (currentRun()?.pool.deaths ?? []).map(describeDeath);
+  return (currentRun()?.pool.deaths ?? []).map((death) => `droidproof: ${describeDeath(death)}`);
 }
 
-export function describeDeath(death: WorkerDeath): string {
+/** The workers that died holding a device, as incidents of the run's HTML and JUnit report. */
+export function runIncidents(): RunIncident[] {
+  return (currentRun()?.pool.deaths ?? []).map((death) => ({
+    kind: 'worker-died',
+    message: describeDeath(death),
+    test: death.test,
+  }));
+}
+
+function describeDeath(death: WorkerDeath): string {
   const again =
     death.leasedAgainAtMs === undefined
       ? 'it was not leased again'
       : `it was leased again ${death.leasedAgainAtMs - death.atMs} ms later`;
-  return `droidproof: ${death.worker} died during test "${death.test}" on ${death.serial}; ${again}`;
+  return `${death.worker} died during test "${death.test}" on ${death.serial}; ${again}`;
 }

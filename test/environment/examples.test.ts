@@ -73,6 +73,12 @@ describe('example suites', () => {
       expect(bundle.manifest.context.testName).toBe('greets a returning user by name (fails on purpose)');
       expect(bundle.manifest.context.originalVerdict).toBe('failed');
       expect((await verifyBundle(bundle.dir)).ok).toBe(true);
+      // The Operator version comes from the pool's doctor with the lease: nothing is missing.
+      expect(bundle.manifest).toMatchObject({
+        status: 'complete',
+        errors: [],
+        device: { operatorVersion: expect.stringMatching(/^\d+\.\d+\.\d+/) },
+      });
       // The screen of the failing moment: the welcome screen the test did not expect.
       expect(await readFile(join(bundle.dir, 'hierarchy.xml'), 'utf8')).toContain('Welcome, ada@example.com');
     }

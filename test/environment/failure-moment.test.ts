@@ -56,5 +56,10 @@ describe('evidence at the moment of a non-matcher failure', () => {
     expect(run.code).toBe(1);
     const screens = await screensByTest(report);
     expectLoginScreen(screens.get('throws on the login screen'), /plain failure on the login screen/);
+    // Jest workers get the Operator version with the lease too, so the bundle is complete.
+    for (const bundle of await scanBundles(join(report, 'bundles'))) {
+      expect(bundle.manifest.status).toBe('complete');
+      expect(bundle.manifest.device.operatorVersion).toMatch(/^\d+\.\d+\.\d+/);
+    }
   }, 120_000);
 });

@@ -2,6 +2,9 @@ import { access, readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renderHtml } from '../../src/evidence/report/html.js';
+import { renderJunit } from '../../src/evidence/report/junit.js';
+import type { RunModel } from '../../src/evidence/report/run-model.js';
 import { buildReportFixture, FAILED_NAME, FLAKY_NAME } from './report-fixture.js';
 
 type Fixture = Awaited<ReturnType<typeof buildReportFixture>>;
@@ -107,5 +110,80 @@ describe('junit.xml', () => {
     const failedOut = cases.find((c) => c.name === FAILED_NAME)!['system-out']!;
     expect(failedOut).toMatch(/annotated\.png/);
     expect(failedOut).toMatch(/failure\.json/);
+  });
+});
+
+describe('run incidents', () => {
+  const model: RunModel = {
+    runner: 'vitest',
+    rootDir: '/project',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1200,
+    tests: [
+      {
+        file: '/project/a.test.ts',
+        name: 'a > holds',
+        outcome: 'failed',
+        durationMs: 5,
+        attempts: 1,
+        errors: ['x'],
+        bundles: [],
+      },
+      {
+        file: '/project/b.test.ts',
+        name: 'b > passes',
+        outcome: 'passed',
+        durationMs: 5,
+        attempts: 1,
+        errors: [],
+        bundles: [],
+      },
+    ],
+    incidents: [
+      {
+        kind: 'worker-died',
+        message: 'worker 1 (pid 7) died during test "a > holds" on virtual-5554',
+        test: 'a > holds',
+      },
+      {
+        kind: 'worker-died',
+        message: 'worker 2 (pid 8) died during test "gone" on virtual-5556',
+        test: 'gone',
+      },
+    ],
+  };
+  const parse = (text: string) =>
+    new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (n) => n === 'testsuite',
+    }).parse(text).testsuites.testsuite as { name: string; tests: string; 'system-err'?: string }[];
+
+  it('puts each incident in <system-err> of the suite of its test, others in a zero-test droidproof suite', () => {
+    const junit = renderJunit(model, '/project/report');
+    expect(XMLValidator.validate(junit)).toBe(true);
+    const problems: string[] = [];
+    checkStructure(
+      new XMLParser({ preserveOrder: true, ignoreAttributes: false }).parse(junit),
+      '#document',
+      problems,
+    );
+    expect(problems).toEqual([]);
+    // The schema wants <system-err> after the last <testcase>.
+    expect(junit.indexOf('<system-err>')).toBeGreaterThan(junit.indexOf('name="a &gt; holds"'));
+    const suites = parse(junit);
+    expect(suites.map((s) => [s.name, s.tests, s['system-err'] ?? null])).toEqual([
+      ['a.test.ts', '1', model.incidents?.[0].message],
+      ['b.test.ts', '1', null],
+      ['droidproof', '0', model.incidents?.[1].message],
+    ]);
+  });
+
+  it('shows a banner in the HTML summary naming each incident, and none without incidents', () => {
+    const html = renderHtml(model, []);
+    const banner = /<div class="incidents"[^>]*>(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+    expect(banner).toContain('died during test &quot;a &gt; holds&quot; on virtual-5554');
+    expect(banner).toContain('died during test &quot;gone&quot;');
+    expect(renderHtml({ ...model, incidents: [] }, [])).not.toContain('class="incidents"');
   });
 });

@@ -23,6 +23,12 @@ export interface ChunkProgress {
 
 export type ChunkOutcome = { complete: false; progress: ChunkProgress } | { complete: true; line: string };
 
+/** `data` is the canonical base64 of `slice`, whitespace aside (only stripped when present: the usual line has none). */
+function isCanonicalBase64(slice: Buffer, data: string): boolean {
+  const canonical = slice.toString('base64');
+  return canonical === data || canonical === data.replace(/\s+/g, '');
+}
+
 export class ChunkAssembler {
   private header: Omit<ResultChunk, 'index' | 'data'> | undefined;
   private readonly slices: Buffer[] = [];
@@ -45,7 +51,7 @@ export class ChunkAssembler {
     const expectedLength = last
       ? header.byteLength - CHUNK_SLICE_BYTES * (header.count - 1)
       : CHUNK_SLICE_BYTES;
-    if (slice.length !== expectedLength || slice.toString('base64') !== chunk.data.replace(/\s+/g, '')) {
+    if (slice.length !== expectedLength || !isCanonicalBase64(slice, chunk.data)) {
       this.fail(`chunk ${chunk.index} carries ${slice.length} bytes, expected ${expectedLength}`, chunk);
     }
     this.slices.push(slice);

@@ -128,16 +128,18 @@ describe('LeaseBroker', () => {
     expect((error as LeaseError).code).toBe('LEASE_AUTH_FAILED');
   });
 
-  it('quarantines a device that fails preparation and continues on the others', async () => {
+  it('quarantines a device that fails preparation and continues on the others, with what preparation learned', async () => {
     const { broker, address } = await startBroker({
       devices: [device('sick'), device('healthy')],
       prepare: async (d) => {
         if (d.serial === 'sick') throw new Error('doctor: Operator not installed');
+        return { operatorVersion: `1.2.3 for ${d.serial}` };
       },
     });
     const c = await client(address, 'w1');
     const lease = await c.acquire(1000);
     expect(lease.device.serial).toBe('healthy');
+    expect(lease.device.operatorVersion).toBe('1.2.3 for healthy');
     expect(broker.slotsView().find((s) => s.serial === 'sick')).toMatchObject({
       state: 'quarantined',
       quarantineReason: 'doctor: Operator not installed',
@@ -147,7 +149,7 @@ describe('LeaseBroker', () => {
   it('fails fast with NO_HEALTHY_DEVICES when every device is quarantined', async () => {
     const { address } = await startBroker({
       devices: [device('x'), device('y')],
-      prepare: async (d) => {
+      prepare: async (d): Promise<undefined> => {
         throw new Error(`${d.serial} is locked`);
       },
     });

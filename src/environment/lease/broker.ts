@@ -11,8 +11,14 @@ import {
   type WorkerIdentity,
 } from './protocol.js';
 
-/** Readies a device before each hand-out (health check, reset); throwing quarantines it. */
-export type PrepareDevice = (device: DeviceDescriptor) => Promise<void>;
+/**
+ * Readies a device before each hand-out (health check, reset); throwing
+ * quarantines it. What it learned about the device (the Operator version)
+ * is merged into the descriptor the worker receives.
+ */
+export type PrepareDevice = (
+  device: DeviceDescriptor,
+) => Promise<Pick<DeviceDescriptor, 'operatorVersion'> | undefined>;
 
 export interface LeaseBrokerOptions {
   devices: readonly DeviceDescriptor[];
@@ -262,7 +268,8 @@ export class LeaseBroker {
   private async prepareAndGrant(slot: Slot, waiter: Waiter): Promise<void> {
     slot.state = 'preparing';
     try {
-      await this.options.prepare?.(slot.descriptor);
+      const learned = await this.options.prepare?.(slot.descriptor);
+      if (learned) slot.descriptor = { ...slot.descriptor, ...learned };
     } catch (error) {
       slot.state = 'quarantined';
       slot.quarantineReason = error instanceof Error ? error.message : String(error);

@@ -15,6 +15,8 @@ export const DeviceDescriptorSchema = z.object({
   dialect: z.enum(['androperator', 'clawperator']),
   model: z.string().optional(),
   source: z.string(),
+  /** The Operator's `versionName` as doctor read it before the hand-out, for evidence manifests. */
+  operatorVersion: z.string().optional(),
 });
 export type DeviceDescriptor = z.infer<typeof DeviceDescriptorSchema>;
 

@@ -2,11 +2,14 @@
  * The broker's `prepare` hook: before a device is handed out it must pass
  * doctor once (the report is cached per device) and is reset: home, and the
  * app under test force-stopped, or its data cleared when so configured.
- * A throw here quarantines the device with the message as its reason.
+ * A throw here quarantines the device with the message as its reason. The
+ * Operator version doctor read (`dumpsys package`) goes to the worker with
+ * the lease, so evidence manifests name it.
  */
 import { AdbTransport } from '../../actuator/adb/transport.js';
 import { connectDevice } from '../../actuator/connect.js';
 import type { Device } from '../../actuator/device/device.js';
+import type { DoctorReport } from '../../actuator/doctor/report.js';
 import { DroidproofError } from '../../contract/errors.js';
 import type { PrepareDevice } from '../lease/broker.js';
 import type { DeviceDescriptor } from '../lease/protocol.js';
@@ -26,14 +29,22 @@ export function resetCommand(app: AppOptions | undefined): string {
   return `${reset} ${app.applicationId}; ${home}`;
 }
 
+/** The installed Operator's `versionName`, from doctor's version check. */
+export function doctorOperatorVersion(report: DoctorReport): string | undefined {
+  const check = report.checks.find((c) => c.id === 'readiness.version.compatibility');
+  const version = check?.evidence?.apkVersion;
+  return typeof version === 'string' ? version : undefined;
+}
+
 export function deviceReadiness(app: AppOptions | undefined): Readiness {
-  const healthy = new Set<string>();
+  /** Operator version per healthy device (doctor runs once per device). */
+  const healthy = new Map<string, string | undefined>();
   const devices = new Map<string, Device>();
   const transports = new Map<string, AdbTransport>();
   const key = (d: DeviceDescriptor) => `${d.adbHost}:${d.adbPort}/${d.serial}`;
 
-  async function checkHealth(descriptor: DeviceDescriptor): Promise<void> {
-    if (healthy.has(key(descriptor))) return;
+  async function checkHealth(descriptor: DeviceDescriptor): Promise<string | undefined> {
+    if (healthy.has(key(descriptor))) return healthy.get(key(descriptor));
     let device = devices.get(key(descriptor));
     if (!device) {
       device = await connectDevice({
@@ -54,12 +65,14 @@ export function deviceReadiness(app: AppOptions | undefined): Readiness {
         { checks: failed },
       );
     }
-    healthy.add(key(descriptor));
+    const operatorVersion = doctorOperatorVersion(report);
+    healthy.set(key(descriptor), operatorVersion);
+    return operatorVersion;
   }
 
   return {
     async prepare(descriptor) {
-      await checkHealth(descriptor);
+      const operatorVersion = await checkHealth(descriptor);
       const address = `${descriptor.adbHost}:${descriptor.adbPort}`;
       let transport = transports.get(address);
       if (!transport) {
@@ -67,6 +80,7 @@ export function deviceReadiness(app: AppOptions | undefined): Readiness {
         transports.set(address, transport);
       }
       await transport.device(descriptor.serial).exec(resetCommand(app));
+      return { operatorVersion };
     },
     close() {
       for (const device of devices.values()) device.close();

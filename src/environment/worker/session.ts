@@ -7,7 +7,6 @@
 import type { DeviceShell } from '../../actuator/adb/device-shell.js';
 import { AdbTransport } from '../../actuator/adb/transport.js';
 import { connectDevice } from '../../actuator/connect.js';
-import { parseDumpsysVersion } from '../../actuator/doctor/version.js';
 import type { CaptureResult } from '../../evidence/capture.js';
 import type { FailureReport } from '../../evidence/failure.js';
 import { idleHolder, runningHolder, waitingHolder } from '../holder.js';
@@ -47,8 +46,6 @@ export class WorkerSession {
     readonly runtime: WorkerRuntime,
     readonly lease: Lease,
     readonly device: TestDevice,
-    /** The Operator's `versionName`, for evidence manifests. */
-    readonly operatorVersion: string | undefined,
     private readonly shell: DeviceShell,
     private readonly client: LeaseClient,
   ) {}
@@ -70,9 +67,7 @@ export class WorkerSession {
       const { serial, adbHost, adbPort, operatorPackage, dialect } = lease.device;
       const device = await connectDevice({ serial, adbHost, adbPort, operatorPackage, dialect });
       const shell = new AdbTransport({ adbHost, adbPort }).device(serial);
-      const dumpsys = await shell.exec(`dumpsys package ${operatorPackage}`);
-      const { versionName } = parseDumpsysVersion(dumpsys.toString('utf8'));
-      return new WorkerSession(label, runtime, lease, toTestDevice(device), versionName, shell, client);
+      return new WorkerSession(label, runtime, lease, toTestDevice(device), shell, client);
     } catch (error) {
       client.close();
       throw error;
@@ -81,6 +76,11 @@ export class WorkerSession {
 
   get serial(): string {
     return this.lease.device.serial;
+  }
+
+  /** The Operator's `versionName` as the pool's doctor read it, for evidence manifests. */
+  get operatorVersion(): string | undefined {
+    return this.lease.device.operatorVersion;
   }
 
   /** Starts an attempt: names it to the broker, resets the app under test, marks the timeline. */

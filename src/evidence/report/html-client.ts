@@ -23,6 +23,7 @@ header{padding:16px 24px;background:#1d1d1f;color:#fff}header h1{margin:0 0 8px;
 .tree .cls{color:#888}.tree .rid{color:#0b57d0}.cand li{cursor:default}.cand li:hover{background:#ffe3ec}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:4px 6px;text-align:left;vertical-align:top}
 .files a{margin-right:12px}
+.incidents{margin-top:10px;padding:8px 12px;background:#d93025;color:#fff;border-radius:6px}.incidents ul{margin:4px 0 0;padding-left:20px}
 `;
 
 export const REPORT_SCRIPT = `

@@ -17,6 +17,14 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** Run incidents as a banner rendered on the server side, so it shows even with scripts off. */
+function incidentBanner(model: RunModel): string {
+  const incidents = model.incidents ?? [];
+  if (incidents.length === 0) return '';
+  const items = incidents.map((i) => `<li>${escapeMarkup(i.message)}</li>`).join('');
+  return `<div class="incidents" id="incidents" role="alert"><strong>Run incidents</strong><ul>${items}</ul></div>`;
+}
+
 export function renderHtml(model: RunModel, tests: HtmlTest[]): string {
   const summary = summarize(model);
   const title = `droidproof report: ${summary.failed} failed, ${summary.passed} passed`;
@@ -29,7 +37,7 @@ export function renderHtml(model: RunModel, tests: HtmlTest[]): string {
 <style>${REPORT_CSS}</style>
 </head>
 <body>
-<header><h1>droidproof report</h1><div class="summary" id="summary"></div>
+<header><h1>droidproof report</h1><div class="summary" id="summary"></div>${incidentBanner(model)}
 <div class="meta">${escapeMarkup(model.runner)} · started ${escapeMarkup(model.startedAt)} · ${(model.durationMs / 1000).toFixed(1)} s</div></header>
 <main><div class="filters" id="filters"></div><div id="tests"></div></main>
 <script id="report-data" type="application/json">${scriptJson({ summary, tests })}</script>

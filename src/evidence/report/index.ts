@@ -7,7 +7,7 @@ export { renderHtml } from './html.js';
 export { buildHtmlTests } from './html-data.js';
 export { DroidproofJestReporter } from './jest-reporter.js';
 export { attachmentPaths, renderJunit } from './junit.js';
-export type { BundleRef, RunModel, RunSummary, TestOutcome, TestRecord } from './run-model.js';
+export type { BundleRef, RunIncident, RunModel, RunSummary, TestOutcome, TestRecord } from './run-model.js';
 export { summarize } from './run-model.js';
 export { DroidproofReporter, DroidproofReporter as default } from './vitest-reporter.js';
 export type { ReportOptions, WrittenReport } from './write-report.js';

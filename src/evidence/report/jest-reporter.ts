@@ -9,7 +9,7 @@
 import type { AggregatedResult, Reporter, Test, TestResult } from '@jest/reporters';
 import type { Config } from '@jest/types';
 import { BundleIndex, scanBundles } from './bundle-index.js';
-import { outcomeOf, type RunModel, type TestRecord } from './run-model.js';
+import { outcomeOf, type RunIncident, type RunModel, type TestRecord } from './run-model.js';
 import { type ReportOptions, resolveReportDirs, type WrittenReport, writeReport } from './write-report.js';
 
 type AssertionResult = TestResult['testResults'][number];
@@ -65,11 +65,17 @@ export class DroidproofJestReporter
         startedAt: new Date(aggregated.startTime || this.startedAtMs).toISOString(),
         durationMs: Date.now() - (aggregated.startTime || this.startedAtMs),
         tests,
+        incidents: this.incidents(),
       };
       this.lastReport = await writeReport(model, outputDir, this.options);
     } catch (error) {
       this.error = error instanceof Error ? error : new Error(String(error));
     }
+  }
+
+  /** Run-level incidents for the report; the test environment overrides this with the workers that died. */
+  protected incidents(): RunIncident[] {
+    return [];
   }
 
   getLastError(): Error | undefined {

@@ -29,6 +29,18 @@ export interface TestRecord {
   bundles: BundleRef[];
 }
 
+/**
+ * Something that happened to the run rather than to one test's assertions,
+ * e.g. a worker killed mid-test. Reports show every incident prominently.
+ */
+export interface RunIncident {
+  kind: 'worker-died';
+  /** One line a person can act on. */
+  message: string;
+  /** Full name of the test that was running, when known. */
+  test?: string;
+}
+
 export interface RunModel {
   runner: 'vitest' | 'jest';
   /** Root the report shows file paths relative to. */
@@ -36,6 +48,8 @@ export interface RunModel {
   startedAt: string;
   durationMs: number;
   tests: TestRecord[];
+  /** Run-level incidents (absent or empty when none). */
+  incidents?: RunIncident[];
 }
 
 export interface RunSummary {

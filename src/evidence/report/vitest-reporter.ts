@@ -11,7 +11,7 @@ import type { TestArtifact } from 'vitest';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { EVIDENCE_ARTIFACT_TYPE } from '../runner-artifact.js';
 import { BundleIndex, readBundle, scanBundles } from './bundle-index.js';
-import { type BundleRef, outcomeOf, type RunModel, type TestRecord } from './run-model.js';
+import { type BundleRef, outcomeOf, type RunIncident, type RunModel, type TestRecord } from './run-model.js';
 import { type ReportOptions, resolveReportDirs, type WrittenReport, writeReport } from './write-report.js';
 
 function errorText(error: { message?: string; stack?: string; name?: string }): string {
@@ -55,8 +55,14 @@ export class DroidproofReporter implements Reporter {
       startedAt: new Date(this.startedAtMs).toISOString(),
       durationMs: Date.now() - this.startedAtMs,
       tests,
+      incidents: this.incidents(),
     };
     this.lastReport = await writeReport(model, outputDir, this.options);
+  }
+
+  /** Run-level incidents for the report; the test environment overrides this with the workers that died. */
+  protected incidents(): RunIncident[] {
+    return [];
   }
 
   private async record(testCase: TestCase, file: string, index: BundleIndex): Promise<TestRecord> {

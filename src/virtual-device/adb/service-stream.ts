@@ -19,8 +19,12 @@ export interface StreamSink {
 export class ServiceStream {
   private readonly aborter = new AbortController();
   private tail: Promise<void> = Promise.resolve();
-  /** Output written while a packet is in flight; sent as one packet when the peer is ready again. */
-  private pending: Buffer[] = [];
+  /**
+   * Output written while a packet is in flight (or earlier in the same tick);
+   * sent as one packet when the peer is ready. Text stays text until then, so
+   * a burst of lines costs one encoding, not one per line.
+   */
+  private pending: (Buffer | string)[] = [];
   private pumping = false;
   private ended = false;
 
@@ -38,14 +42,14 @@ export class ServiceStream {
   }
 
   /**
-   * Queues output; resolves when it has been handed to the client. Writes that
-   * arrive while a packet awaits its acknowledgement are coalesced, as a real
-   * adbd does, so many small lines (logcat) cost one round trip, not one each.
+   * Queues output; resolves when it has been handed to the client. Writes made
+   * in the same tick, or while a packet awaits its acknowledgement, are
+   * coalesced, as a real adbd does, so many small lines (logcat) cost one
+   * round trip, not one each.
    */
   write(data: Buffer | string): Promise<void> {
-    const chunk = typeof data === 'string' ? Buffer.from(data) : data;
-    if (chunk.length === 0) return this.tail;
-    this.pending.push(chunk);
+    if (data.length === 0) return this.tail;
+    this.pending.push(data);
     if (!this.pumping) this.tail = this.pump();
     return this.tail;
   }
@@ -53,8 +57,10 @@ export class ServiceStream {
   private async pump(): Promise<void> {
     this.pumping = true;
     try {
+      // Let the rest of a synchronous burst (a result's chunk lines) join the first packet.
+      await undefined;
       while (this.pending.length > 0 && !this.ended) {
-        const batch = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+        const batch = joinOutput(this.pending);
         this.pending = [];
         await this.deliver(batch);
       }
@@ -95,4 +101,11 @@ export class ServiceStream {
     }
     this.remoteClosed();
   }
+}
+
+/** One buffer for queued output: strings are joined before a single encoding. */
+function joinOutput(parts: (Buffer | string)[]): Buffer {
+  if (parts.every((part) => typeof part === 'string')) return Buffer.from(parts.join(''));
+  if (parts.length === 1) return parts[0] as Buffer;
+  return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
 }

@@ -61,6 +61,9 @@ function unionGates(specs: readonly AnyActionSpec[]): ActionGates {
   };
 }
 
+/** Ends the budget timer of a finished execution (nobody sees the reason). */
+const EXECUTION_FINISHED = Symbol('execution finished');
+
 /** Executes; resolves with the envelope to publish. */
 export async function execute(execution: RawExecution, options: ExecuteOptions): Promise<ResultEnvelope> {
   const { platform, state } = options;
@@ -140,7 +143,8 @@ export async function execute(execution: RawExecution, options: ExecuteOptions):
     if (command.signal.aborted) return timedOut(ids, steps, command.signal);
     return buildEnvelope(ids, steps);
   } finally {
-    budget.abort();
+    // A given reason: the default one is a DOMException, whose stack capture costs ~0.1 ms per command.
+    budget.abort(EXECUTION_FINISHED);
   }
 }
 

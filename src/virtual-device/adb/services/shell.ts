@@ -107,9 +107,10 @@ export async function runShell(
   services: DeviceServices,
   request: ShellRequest,
 ): Promise<void> {
-  const shape = request.pty ? toPty : (chunk: Buffer) => chunk;
   const emit = (id: number) => (chunk: Buffer | string) => {
-    const bytes = shape(toBuffer(chunk));
+    // Plain v1 output goes as is: the stream encodes coalesced text once.
+    if (!request.pty && !request.v2) return void stream.write(chunk);
+    const bytes = request.pty ? toPty(toBuffer(chunk)) : toBuffer(chunk);
     void stream.write(request.v2 ? shellPacket(id, bytes) : bytes);
   };
   const io: ShellIo = {

@@ -24,6 +24,9 @@ export interface LogWrite {
   tid?: number;
 }
 
+/** Entries kept beyond the capacity before a trim (never visible: `dump()` shows `capacity`). */
+const TRIM_SLACK = 1024;
+
 export class LogcatBuffer {
   private entries: LogEntry[] = [];
   private readonly subscribers = new Set<(entry: LogEntry) => void>();
@@ -61,9 +64,9 @@ export class LogcatBuffer {
     return entry;
   }
 
-  /** Current contents, oldest first. */
+  /** Current contents (the newest `capacity` entries), oldest first. */
   dump(): LogEntry[] {
-    return [...this.entries];
+    return this.entries.slice(-this.capacity);
   }
 
   /** `logcat -c`. */
@@ -93,7 +96,8 @@ export class LogcatBuffer {
 
   private deliver(entry: LogEntry): void {
     this.entries.push(entry);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    // Trim in batches: cutting one entry per write would move the whole ring each time.
+    if (this.entries.length >= this.capacity + TRIM_SLACK) this.entries.splice(0, this.entries.length - this.capacity);
     for (const fn of [...this.subscribers]) fn(entry);
   }
 }

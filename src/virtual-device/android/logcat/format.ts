@@ -14,30 +14,53 @@ export function isLogFormat(value: string): value is LogFormat {
   return (LOG_FORMATS as readonly string[]).includes(value);
 }
 
+/** The last formatted time: a burst of lines (result chunks) shares one millisecond. */
+let lastTime = { timeMs: Number.NaN, text: '' };
+
 /** `MM-DD HH:MM:SS.mmm` in UTC, the device's time zone. */
 export function formatLogTime(timeMs: number): string {
-  return new Date(timeMs).toISOString().replace(/^\d{4}-(\d\d-\d\d)T(\d\d:\d\d:\d\d\.\d{3})Z$/, '$1 $2');
+  if (timeMs !== lastTime.timeMs) {
+    const text = new Date(timeMs).toISOString().replace(/^\d{4}-(\d\d-\d\d)T(\d\d:\d\d:\d\d\.\d{3})Z$/, '$1 $2');
+    lastTime = { timeMs, text };
+  }
+  return lastTime.text;
 }
 
 const pad5 = (n: number) => String(n).padStart(5);
 
+/** The text before each message line; `raw` has none. */
+function linePrefix(entry: LogEntry, format: Exclude<LogFormat, 'long'>): string {
+  const { priority: p, tag, pid, tid } = entry;
+  switch (format) {
+    case 'brief':
+      return `${p}/${tag.padEnd(8)}(${pad5(pid)}): `;
+    case 'time':
+      return `${formatLogTime(entry.timeMs)} ${p}/${tag.padEnd(8)}(${pad5(pid)}): `;
+    case 'threadtime':
+      return `${formatLogTime(entry.timeMs)} ${pad5(pid)} ${pad5(tid)} ${p} ${tag.padEnd(8)}: `;
+    case 'tag':
+      return `${p}/${tag.padEnd(8)}: `;
+    case 'process':
+      return `${p}(${pad5(pid)}) `;
+    case 'raw':
+      return '';
+  }
+}
+
 /** One entry as text; a multi-line message repeats the prefix on each line. */
 export function formatEntry(entry: LogEntry, format: LogFormat): string {
-  const { priority: p, tag, pid, tid } = entry;
-  const time = formatLogTime(entry.timeMs);
-  const lines = entry.message.split('\n');
-  if (format === 'long')
-    return `[ ${time} ${pad5(pid)}:${pad5(tid)} ${p}/${tag.padEnd(8)} ]\n${entry.message}\n\n`;
-  const prefix: Record<Exclude<LogFormat, 'long'>, string> = {
-    brief: `${p}/${tag.padEnd(8)}(${pad5(pid)}): `,
-    time: `${time} ${p}/${tag.padEnd(8)}(${pad5(pid)}): `,
-    threadtime: `${time} ${pad5(pid)} ${pad5(tid)} ${p} ${tag.padEnd(8)}: `,
-    tag: `${p}/${tag.padEnd(8)}: `,
-    process: `${p}(${pad5(pid)}) `,
-    raw: '',
-  };
-  const suffix = format === 'process' ? `  (${tag})` : '';
-  return lines.map((line) => `${prefix[format]}${line}${suffix}\n`).join('');
+  if (format === 'long') {
+    const { priority: p, tag, pid, tid } = entry;
+    return `[ ${formatLogTime(entry.timeMs)} ${pad5(pid)}:${pad5(tid)} ${p}/${tag.padEnd(8)} ]\n${entry.message}\n\n`;
+  }
+  const prefix = linePrefix(entry, format);
+  const suffix = format === 'process' ? `  (${entry.tag})` : '';
+  // Most messages are one line: skip the split.
+  if (!entry.message.includes('\n')) return `${prefix}${entry.message}${suffix}\n`;
+  return entry.message
+    .split('\n')
+    .map((line) => `${prefix}${line}${suffix}\n`)
+    .join('');
 }
 
 /** v4 `struct logger_entry` header size. */
@@ -96,8 +119,9 @@ const SILENT = 8;
 /** Cuts a message so the whole payload fits `MAX_PAYLOAD` bytes, on a UTF-8 character boundary. */
 export function truncateMessage(tag: string, message: string): string {
   const budget = MAX_PAYLOAD - 3 - Buffer.byteLength(tag);
+  // At most 3 UTF-8 bytes per UTF-16 unit: most messages need neither a byte count nor a copy.
+  if (message.length * 3 <= budget || Buffer.byteLength(message, 'utf8') <= budget) return message;
   const bytes = Buffer.from(message, 'utf8');
-  if (bytes.length <= budget) return message;
   let end = Math.max(0, budget);
   while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
   return bytes.subarray(0, end).toString('utf8');

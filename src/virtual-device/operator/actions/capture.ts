@@ -6,11 +6,28 @@
  */
 import { isDroidproofError } from '../../../contract/errors.js';
 import { toHierarchyXml } from '../../../contract/selector/hierarchy-xml.js';
+import type { UiHierarchy } from '../../../contract/selector/node.js';
 import { buildQueryUiPayload } from '../../../contract/selector/query-ui.js';
 import { defineAction, UI_GATES } from '../context.js';
 import { StepFailure, succeeded } from '../envelope.js';
 import { readRetry, retryDelayMs } from '../retry.js';
 import { hierarchyDiagnostics, type Observation, observe, observeOrFail } from '../selection.js';
+
+/**
+ * The XML of each captured hierarchy. A capture is immutable (the emulated UI
+ * builds a new one per revision), so repeated snapshots of an unchanged screen
+ * reuse the text instead of serializing ~100 nodes again.
+ */
+const xmlOfCapture = new WeakMap<UiHierarchy, string>();
+
+function hierarchyXml(hierarchy: UiHierarchy): string {
+  let xml = xmlOfCapture.get(hierarchy);
+  if (xml === undefined) {
+    xml = toHierarchyXml(hierarchy);
+    xmlOfCapture.set(hierarchy, xml);
+  }
+  return xml;
+}
 
 export const snapshotAction = defineAction({
   type: 'snapshot',
@@ -40,7 +57,7 @@ export const snapshotAction = defineAction({
       ...(overlay !== null ? { overlay_package: overlay } : {}),
       operator_overlay_visible: String(ctx.state.panel !== undefined),
       window_count: String(capture.windowCount),
-      text: toHierarchyXml(capture.hierarchy),
+      text: hierarchyXml(capture.hierarchy),
     });
   },
 });
