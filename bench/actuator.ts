@@ -28,9 +28,9 @@ import { DIALECTS } from '../src/contract/dialect.js';
 import { validateExecution } from '../src/contract/validate.js';
 import { createVirtualDevice } from '../src/virtual-device/device.js';
 import { startVirtualFarm } from '../src/virtual-device/farm.js';
-import { OperatorClient } from '../test/operator/adb-operator-client.js';
 import { startPrivateAdbServer } from '../test/virtual-device/adb-server.js';
 import { TEST_APPS } from '../test-apps/index.js';
+import { RawOperator } from './raw-operator.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' } } });
 const runs = Number(values.runs);
@@ -72,8 +72,8 @@ try {
   const echo = await measure('bare shell echo', async () => {
     if ((await shell.exec('echo ping')).toString() !== 'ping\n') throw new Error('echo failed');
   });
-  // The device-side floor: a bare broadcast and logcat read with no actuator (the Operator bench's client).
-  const raw = new OperatorClient({ adbPort: server.port, serial });
+  // The device-side floor: a bare broadcast and logcat read with no actuator engine (the Operator bench's client).
+  const raw = new RawOperator({ adbPort: server.port, serial });
   await raw.start();
   const rawSnapshot = await measure('raw Operator round trip: snapshot', () =>
     raw.execute([{ id: 'snap', type: 'snapshot' }]),

@@ -1,8 +1,9 @@
 /**
  * Virtual Operator round trips through the real adb server (issue 4): a raw
  * `am broadcast` (adbkit `shell:`) to the result line read back from one
- * persistent `logcat` stream, on the settings test app. Prints the median and
- * p90 of N runs after warm-up for a snapshot and for a click.
+ * persistent `logcat` stream (bench/raw-operator.ts), on the settings test
+ * app. Prints the median and p90 of N runs after warm-up for a snapshot and
+ * for a click.
  * Target: under 15 ms each.
  *
  *   npx tsx bench/operator.ts [--runs 50]
@@ -10,8 +11,8 @@
 import { parseArgs } from 'node:util';
 import { createVirtualDevice, type VirtualDevice } from '../src/virtual-device/device.js';
 import { startVirtualFarm } from '../src/virtual-device/farm.js';
-import { OperatorClient } from '../test/operator/adb-operator-client.js';
 import { startPrivateAdbServer } from '../test/virtual-device/adb-server.js';
+import { RawOperator } from './raw-operator.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' } } });
 const runs = Number(values.runs);
@@ -47,11 +48,11 @@ const farm = await startVirtualFarm({
     return device;
   },
 });
-const client = new OperatorClient({ adbPort: server.port, serial: farm.devices[0].adbServerSerial });
+const client = new RawOperator({ adbPort: server.port, serial: farm.devices[0].adbServerSerial });
 try {
   await client.start();
   const expectSuccess = async (actions: unknown[]) => {
-    const { envelope } = await client.execute(actions);
+    const envelope = await client.execute(actions);
     if (envelope.status !== 'success')
       throw new Error(`bench step failed: ${JSON.stringify(envelope).slice(0, 300)}`);
   };

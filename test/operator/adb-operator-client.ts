@@ -57,7 +57,9 @@ export class OperatorClient {
   /** Opens the persistent logcat stream (only lines written from now on matter: results match by commandId). */
   async start(): Promise<void> {
     this.logcat = (await this.device.shell('logcat -v raw')) as Readable;
-    this.logcat.on('data', (chunk: Buffer) => this.onData(chunk.toString('utf8')));
+    // setEncoding decodes across packet boundaries, so a multi-byte character split between two reads survives.
+    this.logcat.setEncoding('utf8');
+    this.logcat.on('data', (chunk: string) => this.onData(chunk));
   }
 
   stop(): void {

@@ -140,7 +140,6 @@ export class ExecutionEngine {
         shell: this.ctx.shell,
         forceStopped: state.forceStopped,
       });
-(globalThis as any).__T?.('i.postDone');
       const envelope = reconcileEnvelope(processed);
       const finishedAt = Date.now();
       this.record(execution, envelope, undefined, state.timings, 'dispatched', finishedAt);
@@ -189,14 +188,12 @@ export class ExecutionEngine {
     state.phase = 'dispatch';
     state.timings.dispatchedAt = Date.now();
     try {
-(globalThis as any).__T?.('a.bcast');
       await sendBroadcast(shell, dialect, operatorPackage, JSON.stringify(execution));
     } catch (error) {
       wait.cancel();
       throw error;
     }
     state.dispatchState = 'dispatched';
-(globalThis as any).__T?.('b.bcastDone');
     state.phase = 'result_wait';
     const budgetMs = execution.timeoutMs + ENVELOPE_BUFFER_MS;
     let timer: NodeJS.Timeout | undefined;
@@ -231,7 +228,6 @@ export class ExecutionEngine {
     });
     try {
       const line = await Promise.race([wait.line, timeout]);
-(globalThis as any).__T?.('h.lineResolved');
       state.timings.resultAt = Date.now();
       return parseEnvelopeLine(line, dialect, execution);
     } finally {

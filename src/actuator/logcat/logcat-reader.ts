@@ -251,13 +251,12 @@ export class LogcatReader {
       );
       return;
     }
-if (parsed.chunk.index===0) (globalThis as any).__T?.('f.chunk0');
     const waiter = this.waiters.get(parsed.chunk.commandId);
     if (waiter === undefined) return;
     waiter.assembler ??= new ChunkAssembler(this.options.maxResultBytes);
     try {
       const outcome = waiter.assembler.add(parsed.chunk);
-      if (outcome.complete) {(globalThis as any).__T?.('g.lastChunk'); waiter.resolve(outcome.line);}
+      if (outcome.complete) waiter.resolve(outcome.line);
     } catch (error) {
       waiter.reject(error as DroidproofError);
     }

@@ -96,7 +96,6 @@ export class VirtualOperator {
   }
 
   private async run(payload: string, receivedAt: number): Promise<ResultEnvelope | undefined> {
-(globalThis as any).__T?.('c.opRun');
     const parsed = parsePayload(payload);
     if (!parsed) {
       this.options.log('Dropped a command payload that could not be parsed', 'E');
@@ -117,9 +116,7 @@ export class VirtualOperator {
           },
         },
       );
-(globalThis as any).__T?.('d.execDone');
       await this.publish(envelope);
-(globalThis as any).__T?.('e.published');
       return envelope;
     } catch (error) {
       if (!(error instanceof OperatorCrash)) throw error;

@@ -97,7 +97,8 @@ export class LogcatBuffer {
   private deliver(entry: LogEntry): void {
     this.entries.push(entry);
     // Trim in batches: cutting one entry per write would move the whole ring each time.
-    if (this.entries.length >= this.capacity + TRIM_SLACK) this.entries.splice(0, this.entries.length - this.capacity);
+    if (this.entries.length >= this.capacity + TRIM_SLACK)
+      this.entries.splice(0, this.entries.length - this.capacity);
     for (const fn of [...this.subscribers]) fn(entry);
   }
 }

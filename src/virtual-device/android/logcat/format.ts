@@ -20,7 +20,9 @@ let lastTime = { timeMs: Number.NaN, text: '' };
 /** `MM-DD HH:MM:SS.mmm` in UTC, the device's time zone. */
 export function formatLogTime(timeMs: number): string {
   if (timeMs !== lastTime.timeMs) {
-    const text = new Date(timeMs).toISOString().replace(/^\d{4}-(\d\d-\d\d)T(\d\d:\d\d:\d\d\.\d{3})Z$/, '$1 $2');
+    const text = new Date(timeMs)
+      .toISOString()
+      .replace(/^\d{4}-(\d\d-\d\d)T(\d\d:\d\d:\d\d\.\d{3})Z$/, '$1 $2');
     lastTime = { timeMs, text };
   }
   return lastTime.text;
