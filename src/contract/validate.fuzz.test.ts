@@ -6,24 +6,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { prng } from '../../test/support/prng.js';
 import {
   ExecutionValidationError,
   PayloadTooLargeError,
   safeValidateExecution,
   validateExecution,
 } from './index.js';
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const vectorsDir = join(import.meta.dirname, '../../conformance/payloads');
 const seeds: unknown[] = readdirSync(vectorsDir)

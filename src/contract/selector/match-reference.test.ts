@@ -4,23 +4,13 @@
  * on random trees and matchers.
  */
 import { describe, expect, it } from 'vitest';
+import { prng } from '../../../test/support/prng.js';
 import type { NodeMatcher, NodePredicate } from '../matcher.js';
 import { findMatches, matchesPredicate } from './match.js';
 import type { Bounds, UiNode } from './node.js';
 import { buildTreeIndex, type Visibility } from './tree-index.js';
 
 const SCREEN: Bounds = { left: 0, top: 0, right: 100, bottom: 100 };
-
-/** Deterministic PRNG (mulberry32) so failures reproduce. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomTree(random: () => number, depth: number): UiNode {
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)];

@@ -1,23 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { quoteShellArg } from '../../../src/actuator/adb/shell-quote.js';
+import { prng as rng } from '../../support/prng.js';
 
 /** Runs `printf '%s\0' <quoted...>` in a POSIX shell and returns the words it received. */
 function roundTrip(values: string[]): string[] {
   const script = `printf '%s\\0' ${values.map(quoteShellArg).join(' ')}`;
   const out = execFileSync('sh', ['-c', script]);
   return out.toString('utf8').split('\0').slice(0, -1);
-}
-
-/** Deterministic generator (mulberry32) so a failure is reproducible. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const ALPHABET = [...'\'"`$(){};&|<>\\\n\t *?[]#~!%=é漢😀-_aZ09', '\u00a0', "'\"'\"'"];
