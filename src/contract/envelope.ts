@@ -18,7 +18,8 @@ export const StepResultSchema = z.looseObject({
   id: z.string(),
   actionType: z.string(),
   success: z.boolean(),
-  data: StepDataSchema,
+  /** An Operator may leave out an empty `data` (the released Clawperator app does). */
+  data: StepDataSchema.default({}),
   /** Failed-step code (003:1776); returned failed steps also carry `data.errorCode`. */
   errorCode: z.string().nullable().optional(),
   error: z.string().nullable().optional(),

@@ -12,14 +12,14 @@ class RootlessPlatform extends ScriptedPlatform {
   }
 }
 
-function run(actions: unknown[]) {
+async function run(actions: unknown[]) {
   const platform = new RootlessPlatform([
     { packageName: 'com.example', hierarchy: { rotation: 0, roots: [] } },
   ]);
   const execution = parsePayload(
     JSON.stringify({ commandId: 'c', taskId: 't', timeoutMs: 10_000, actions }),
   ) as RawExecution;
-  return driveClock(
+  const envelope = await driveClock(
     platform.clock,
     execute(execution, {
       platform,
@@ -27,6 +27,8 @@ function run(actions: unknown[]) {
       actions: OPERATOR_ACTIONS,
     }),
   );
+  if (!envelope) throw new Error('the Operator published no envelope');
+  return envelope;
 }
 
 describe('missing application hierarchy', () => {

@@ -19,7 +19,7 @@ export function broadcastCommand(
     { quoted: dialect.action },
     '-p',
     { quoted: operatorPackage },
-    '--es payload',
+    `--es ${dialect.payloadExtra}`,
     { quoted: payloadJson },
     '--receiver-foreground',
   );

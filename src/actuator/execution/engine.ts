@@ -18,6 +18,7 @@ import type { DeviceShell } from '../adb/device-shell.js';
 import { shellCommand } from '../adb/shell-quote.js';
 import type { LogcatReader } from '../logcat/logcat-reader.js';
 import { sendBroadcast } from './broadcast.js';
+import { contractEnvelope, wirePayload } from './dialect-wire.js';
 import { firstFailedStep, type ResultEnvelope } from './envelope.js';
 import { type DispatchState, ExecutionFailedError, type ExecutionPhase } from './errors.js';
 import { executionLockKey, withExecutionLock } from './execution-lock.js';
@@ -130,7 +131,9 @@ export class ExecutionEngine {
     try {
       await this.ctx.reader.start();
       await this.ctx.presence.ensureInstalled();
-      if (!isObservationOnly(execution)) await this.readiness.ensureInteractive();
+      // An Operator whose doctor_ping does not report interactivity leaves nothing to gate on.
+      if (this.ctx.dialect.reportsInteractiveState && !isObservationOnly(execution))
+        await this.readiness.ensureInteractive();
       await this.preflight(execution, state);
       const raw = await this.dispatchAndWait(execution, state);
       state.phase = 'post_processing';
@@ -184,11 +187,12 @@ export class ExecutionEngine {
   /** Registers the result wait, broadcasts, and waits up to timeoutMs + 5000 for the envelope. */
   private async dispatchAndWait(execution: Execution, state: Attempt): Promise<ResultEnvelope> {
     const { reader, shell, dialect, operatorPackage } = this.ctx;
+    const payload = wirePayload(execution, dialect);
     const wait = reader.waitForResult(execution.commandId);
     state.phase = 'dispatch';
     state.timings.dispatchedAt = Date.now();
     try {
-      await sendBroadcast(shell, dialect, operatorPackage, JSON.stringify(execution));
+      await sendBroadcast(shell, dialect, operatorPackage, payload);
     } catch (error) {
       wait.cancel();
       throw error;
@@ -229,7 +233,7 @@ export class ExecutionEngine {
     try {
       const line = await Promise.race([wait.line, timeout]);
       state.timings.resultAt = Date.now();
-      return parseEnvelopeLine(line, dialect, execution);
+      return contractEnvelope(parseEnvelopeLine(line, dialect, execution), dialect, wait.hierarchyLogs());
     } finally {
       clearTimeout(timer);
     }

@@ -14,6 +14,7 @@ import { DroidproofError } from '../../contract/errors.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import { quoteShellArg } from '../adb/shell-quote.js';
 import { ChunkAssembler, type ChunkProgress, MAX_RESULT_BYTES } from './chunk-assembler.js';
+import { type HierarchyCapture, HierarchyLineCollector } from './hierarchy-lines.js';
 import { LineSplitter } from './line-splitter.js';
 import { parseResultLine } from './result-lines.js';
 import { LineRing, type LogcatLine } from './ring.js';
@@ -40,6 +41,11 @@ export interface ResultWait {
   readonly line: Promise<string>;
   /** Chunk progress when chunks arrived, for timeout diagnostics. */
   progress(): ChunkProgress | undefined;
+  /**
+   * Hierarchy XML the Operator logged apart from the result while this wait
+   * was registered (dialects with `snapshotXml.in === 'log'`), in log order.
+   */
+  hierarchyLogs(): readonly string[];
   /** Stops waiting (idempotent). */
   cancel(): void;
 }
@@ -48,6 +54,7 @@ interface Waiter {
   resolve(line: string): void;
   reject(error: DroidproofError): void;
   assembler?: ChunkAssembler;
+  hierarchies: string[];
 }
 
 type State = 'idle' | 'starting' | 'running' | 'reconnecting' | 'failed' | 'closed';
@@ -63,6 +70,7 @@ export class LogcatReader {
   /** While replaying after a reconnect, lines already seen are dropped. */
   private replaying = false;
   private lineListeners = new Set<(line: string) => void>();
+  private readonly hierarchyLines: HierarchyLineCollector | undefined;
   /** Number of stream (re)starts, exposed for diagnostics and tests. */
   restarts = 0;
 
@@ -82,6 +90,8 @@ export class LogcatReader {
       ...options,
     };
     this.ring = new LineRing(this.options.ringSize);
+    const placement = dialect.snapshotXml;
+    this.hierarchyLines = placement.in === 'log' ? new HierarchyLineCollector(placement.marker) : undefined;
   }
 
   /** Starts (or restarts after failure) the stream; resolves once logcat is attached. */
@@ -119,7 +129,7 @@ export class LogcatReader {
     }
     let waiter!: Waiter;
     const line = new Promise<string>((resolve, reject) => {
-      waiter = { resolve, reject };
+      waiter = { resolve, reject, hierarchies: [] };
     });
     // The caller may stop listening first (timeout); keep a late rejection from going unhandled.
     line.catch(() => {});
@@ -128,7 +138,12 @@ export class LogcatReader {
       if (this.waiters.get(commandId) === waiter) this.waiters.delete(commandId);
     };
     line.then(remove, remove);
-    return { line, progress: () => waiter.assembler?.progress(), cancel: remove };
+    return {
+      line,
+      progress: () => waiter.assembler?.progress(),
+      hierarchyLogs: () => waiter.hierarchies,
+      cancel: remove,
+    };
   }
 
   /** Recent raw lines received at or after `timeMs` (host clock). */
@@ -235,9 +250,12 @@ export class LogcatReader {
     this.ring.push({ timeMs: this.options.now(), text });
     for (const listener of this.lineListeners) listener(text);
     if (this.waiters.size === 0) return;
+    if (this.hierarchyLines) this.addHierarchy(this.hierarchyLines.push(text));
     const parsed = parseResultLine(text, this.dialect);
     if (parsed === undefined) return;
     if (parsed.kind === 'result') {
+      // The Operator logs its hierarchies before the result: whatever is still open belongs to it.
+      if (this.hierarchyLines) this.addHierarchy(this.hierarchyLines.flush());
       if (parsed.commandId !== undefined) this.waiters.get(parsed.commandId)?.resolve(parsed.text);
       return;
     }
@@ -260,6 +278,19 @@ export class LogcatReader {
     } catch (error) {
       waiter.reject(error as DroidproofError);
     }
+  }
+
+  /**
+   * A capture goes to the command its marker names, else to every waiting
+   * command (one execution runs at a time per Operator, so there is one).
+   */
+  private addHierarchy(capture: HierarchyCapture | undefined): void {
+    if (!capture) return;
+    if (capture.commandId !== undefined) {
+      this.waiters.get(capture.commandId)?.hierarchies.push(capture.xml);
+      return;
+    }
+    for (const waiter of this.waiters.values()) waiter.hierarchies.push(capture.xml);
   }
 
   private failWaiters(error: DroidproofError): void {

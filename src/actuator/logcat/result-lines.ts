@@ -41,9 +41,10 @@ function peekCommandId(json: string): string | undefined {
 
 /** Parses one logcat line; `undefined` when it carries no result. */
 export function parseResultLine(line: string, dialect: OperatorDialect): ResultLine | undefined {
-  const chunkAt = line.indexOf(`${dialect.chunkPrefix} `);
-  if (chunkAt >= 0) {
-    const json = line.slice(chunkAt + dialect.chunkPrefix.length + 1);
+  const { chunkPrefix } = dialect;
+  const chunkAt = chunkPrefix === null ? -1 : line.indexOf(`${chunkPrefix} `);
+  if (chunkPrefix !== null && chunkAt >= 0) {
+    const json = line.slice(chunkAt + chunkPrefix.length + 1);
     let raw: unknown;
     try {
       raw = JSON.parse(json);

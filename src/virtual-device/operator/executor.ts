@@ -19,7 +19,7 @@ import {
 } from './envelope.js';
 import type { OperatorState } from './operator-state.js';
 import { ParamReader } from './params.js';
-import type { RawExecution } from './payload.js';
+import type { RawAction, RawExecution } from './payload.js';
 import type { OperatorPlatform } from './platform.js';
 
 export interface ExecuteOptions {
@@ -28,6 +28,13 @@ export interface ExecuteOptions {
   actions: ReadonlyMap<string, AnyActionSpec>;
   /** Called before action `index` runs; throwing ends the execution without an envelope (crash fault). */
   beforeAction?: (index: number) => void;
+  /**
+   * A payload whose actions cannot be parsed (unknown type, bad params): answered
+   * with a failed envelope, or not at all (resolves undefined), per the dialect.
+   */
+  unparseable?: 'envelope' | 'silent';
+  /** The action type the Operator runs for a raw `type` (its case rule and aliases); undefined: unknown. */
+  resolveType?: (type: string) => string | undefined;
 }
 
 /** Reason the command signal carries when the budget expires. */
@@ -64,27 +71,26 @@ function unionGates(specs: readonly AnyActionSpec[]): ActionGates {
 /** Ends the budget timer of a finished execution (nobody sees the reason). */
 const EXECUTION_FINISHED = Symbol('execution finished');
 
-/** Executes; resolves with the envelope to publish. */
-export async function execute(execution: RawExecution, options: ExecuteOptions): Promise<ResultEnvelope> {
+/** Executes; resolves with the envelope to publish, or undefined when the payload goes unanswered. */
+export async function execute(
+  execution: RawExecution,
+  options: ExecuteOptions,
+): Promise<ResultEnvelope | undefined> {
   const { platform, state } = options;
   const ids = { commandId: execution.commandId, taskId: execution.taskId };
+  const rejected = (code: string, message: string) =>
+    options.unparseable === 'silent' ? undefined : buildEnvelope(ids, [], { code, message });
   const specs: AnyActionSpec[] = [];
+  const actions: RawAction[] = [];
   for (const action of execution.actions) {
-    const spec = options.actions.get(action.type);
-    if (!spec) {
-      return buildEnvelope(ids, [], {
-        code: 'EXECUTION_ACTION_UNSUPPORTED',
-        message: `Unsupported action type: ${action.type}`,
-      });
-    }
+    const type = options.resolveType ? options.resolveType(action.type) : action.type;
+    const spec = type === undefined ? undefined : options.actions.get(type);
+    if (!spec) return rejected('EXECUTION_ACTION_UNSUPPORTED', `Unsupported action type: ${action.type}`);
     specs.push(spec);
+    actions.push({ ...action, type: spec.type });
   }
-  if (specs.length === 0) {
-    return buildEnvelope(ids, [], {
-      code: 'EXECUTION_VALIDATION_FAILED',
-      message: 'actions must not be empty',
-    });
-  }
+  execution = { ...execution, actions };
+  if (specs.length === 0) return rejected('EXECUTION_VALIDATION_FAILED', 'actions must not be empty');
   let parsed: unknown[];
   try {
     parsed = execution.actions.map((action, i) =>
@@ -92,7 +98,7 @@ export async function execute(execution: RawExecution, options: ExecuteOptions):
     );
   } catch (error) {
     if (!isDroidproofError(error)) throw error;
-    return buildEnvelope(ids, [], { code: error.code, message: error.message });
+    return rejected(error.code, error.message);
   }
   const notReady = readinessFailure(execution, unionGates(specs), platform);
   if (notReady) return buildEnvelope(ids, [], notReady);

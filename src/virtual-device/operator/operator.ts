@@ -6,8 +6,9 @@
  * unparseable payloads (no result), chunk loss and a bad checksum.
  */
 
-import type { OperatorDialect } from '../../contract/dialect.js';
+import { deviceActionType, type OperatorDialect } from '../../contract/dialect.js';
 import type { AnyActionSpec } from './context.js';
+import { separateSnapshotXml, wireEnvelope } from './dialect-output.js';
 import type { ResultEnvelope } from './envelope.js';
 import { execute } from './executor.js';
 import { OperatorState } from './operator-state.js';
@@ -30,8 +31,8 @@ export interface VirtualOperatorOptions {
   packageName: string;
   dialect: OperatorDialect;
   actions: ReadonlyMap<string, AnyActionSpec>;
-  /** Writes one logcat message from the Operator process. */
-  log: (message: string, priority?: 'I' | 'E') => void;
+  /** Writes one logcat message from the Operator process (tag: the dialect's result tag by default). */
+  log: (message: string, priority?: 'D' | 'I' | 'E', tag?: string) => void;
   faults?: OperatorFaults;
   /**
    * Host milliseconds between two chunk lines. Default: none, the lines are
@@ -111,11 +112,17 @@ export class VirtualOperator {
           platform: this.options.platform,
           state: this.state,
           actions: this.options.actions,
+          unparseable: this.options.dialect.unparseablePayload,
+          resolveType: (type) => deviceActionType(this.options.dialect, type),
           beforeAction: (index) => {
             if (index === crashAt) throw new OperatorCrash(`Operator crashed before action ${index}`);
           },
         },
       );
+      if (!envelope) {
+        this.options.log('Failed to parse agent command payload', 'E');
+        return undefined;
+      }
       await this.publish(envelope);
       return envelope;
     } catch (error) {
@@ -127,7 +134,10 @@ export class VirtualOperator {
   }
 
   private async publish(envelope: ResultEnvelope): Promise<void> {
-    let messages = encodeResultMessages(envelope, this.options.dialect);
+    const { dialect } = this.options;
+    const separated = separateSnapshotXml(envelope, dialect);
+    for (const entry of separated.entries) this.options.log(entry.message, 'D', entry.tag);
+    let messages = encodeResultMessages(wireEnvelope(separated.envelope, dialect), dialect);
     if (messages.length > 1) messages = this.applyChunkFaults(messages);
     const interval = this.options.chunkIntervalMs;
     for (let i = 0; i < messages.length; i++) {

@@ -5,7 +5,8 @@
  * documents the format and conformance/executions/README.md the vectors.
  *
  * - The envelope line is `<resultPrefix> <JSON.stringify(envelope)>`.
- * - When its UTF-8 encoding is at most `RESULT_LINE_MAX_BYTES` it is logged as is.
+ * - When its UTF-8 encoding is at most `RESULT_LINE_MAX_BYTES`, or the dialect
+ *   never chunks (`chunkPrefix: null`, the released Clawperator app), it is logged as is.
  * - Otherwise it is cut into `CHUNK_SLICE_BYTES` byte slices (a slice may split
  *   a multi-byte character: reassembly works on bytes), each logged as
  *   `<chunkPrefix> {"commandId","taskId","index","count","byteLength","sha256","data"}`
@@ -63,9 +64,9 @@ export function chunkResultLine(line: string, ids: { commandId: string; taskId: 
  * built by hand because only the ids can need escaping (numbers, hex and
  * base64 never do), which makes the dozens of lines of a snapshot cheap.
  */
-export function chunkLine(chunk: ResultChunk, dialect: OperatorDialect): string {
+export function chunkLine(chunk: ResultChunk, chunkPrefix: string): string {
   const { commandId, taskId, index, count, byteLength, sha256, data } = chunk;
-  return `${dialect.chunkPrefix} {"commandId":${JSON.stringify(commandId)},"taskId":${JSON.stringify(taskId)},"index":${index},"count":${count},"byteLength":${byteLength},"sha256":"${sha256}","data":"${data}"}`;
+  return `${chunkPrefix} {"commandId":${JSON.stringify(commandId)},"taskId":${JSON.stringify(taskId)},"index":${index},"count":${count},"byteLength":${byteLength},"sha256":"${sha256}","data":"${data}"}`;
 }
 
 /**
@@ -77,6 +78,7 @@ export function encodeResultMessages(
   dialect: OperatorDialect,
 ): string[] {
   const line = resultLine(envelope, dialect);
-  if (Buffer.byteLength(line, 'utf8') <= RESULT_LINE_MAX_BYTES) return [line];
-  return chunkResultLine(line, envelope).map((chunk) => chunkLine(chunk, dialect));
+  const { chunkPrefix } = dialect;
+  if (chunkPrefix === null || Buffer.byteLength(line, 'utf8') <= RESULT_LINE_MAX_BYTES) return [line];
+  return chunkResultLine(line, envelope).map((chunk) => chunkLine(chunk, chunkPrefix));
 }
