@@ -37,6 +37,8 @@ export interface EnvelopeShape {
   readonly emptyStepData: 'written' | 'omitted';
   /** A returned (non-thrown) failed step makes the envelope `failed` (else the host reconciles). */
   readonly returnedFailureFailsRun: boolean;
+  /** Top-level keys in the order the Operator's JSON encoder writes them. */
+  readonly keyOrder: readonly string[];
 }
 
 export interface OperatorDialect {
@@ -116,6 +118,7 @@ export const DIALECTS = {
       errorCodes: 'all',
       emptyStepData: 'written',
       returnedFailureFailsRun: true,
+      keyOrder: ['commandId', 'taskId', 'stepResults', 'status', 'error', 'errorCode'],
     },
     receipts: true,
     reportsInteractiveState: true,
@@ -160,6 +163,7 @@ export const DIALECTS = {
       errorCodes: ['SERVICE_UNAVAILABLE'],
       emptyStepData: 'omitted',
       returnedFailureFailsRun: false,
+      keyOrder: ['commandId', 'taskId', 'status', 'stepResults', 'error', 'errorCode'],
     },
     receipts: false,
     reportsInteractiveState: false,

@@ -58,15 +58,17 @@ export function wireEnvelope(envelope: ResultEnvelope, dialect: OperatorDialect)
       ? []
       : envelope.stepResults.map((step) => wireStep(step, dialect));
   const status = failedRun || shape.returnedFailureFailsRun ? envelope.status : 'success';
-  const out: WireEnvelope = {
+  const code = keepsErrorCode(shape, envelope.errorCode) ? envelope.errorCode : null;
+  const values: Record<string, unknown> = {
     commandId: envelope.commandId,
     taskId: envelope.taskId,
     status,
     stepResults: steps,
     error: status === 'success' ? null : envelope.error,
   };
-  const code = keepsErrorCode(shape, envelope.errorCode) ? envelope.errorCode : null;
-  if (shape.errorCodeKey === 'always' || code !== null) out.errorCode = code;
+  if (shape.errorCodeKey === 'always' || code !== null) values.errorCode = code;
+  const out: WireEnvelope = { commandId: envelope.commandId, taskId: envelope.taskId };
+  for (const key of shape.keyOrder) if (key in values) out[key] = values[key];
   return out;
 }
 

@@ -4,8 +4,11 @@ import java.nio.charset.StandardCharsets
 import java.security.MessageDigest
 import java.util.Base64
 
-/** Ingress action and logcat prefixes of one Operator dialect (brief: "Results", "clawperator dialect"). */
-enum class Dialect(val action: String, val resultPrefix: String, val chunkPrefix: String) {
+/**
+ * Ingress action and logcat prefixes of one Operator dialect (brief: "Results", "clawperator dialect";
+ * src/contract/dialect.ts). `chunkPrefix` is null for a dialect whose released Operator never chunks.
+ */
+enum class Dialect(val action: String, val resultPrefix: String, val chunkPrefix: String?) {
     ANDROPERATOR(
         "app.androperator.operator.ACTION_AGENT_COMMAND",
         "[Androperator-Result]",
@@ -14,7 +17,7 @@ enum class Dialect(val action: String, val resultPrefix: String, val chunkPrefix
     CLAWPERATOR(
         "app.clawperator.operator.ACTION_AGENT_COMMAND",
         "[Clawperator-Result]",
-        "[Clawperator-Result-Chunk]"
+        null
     );
 
     companion object {
@@ -47,14 +50,15 @@ class ResultPublisher(
 
     fun lines(commandId: String, taskId: String, line: String): List<String> {
         val bytes = line.toByteArray(StandardCharsets.UTF_8)
-        if (bytes.size <= THRESHOLD_BYTES) return listOf(line)
+        val chunkPrefix = dialect.chunkPrefix
+        if (chunkPrefix == null || bytes.size <= THRESHOLD_BYTES) return listOf(line)
         val sha = sha256Hex(bytes)
         val count = (bytes.size + SLICE_BYTES - 1) / SLICE_BYTES
         val encoder = Base64.getEncoder()
         return (0 until count).map { index ->
             val from = index * SLICE_BYTES
             val slice = bytes.copyOfRange(from, minOf(from + SLICE_BYTES, bytes.size))
-            dialect.chunkPrefix + " " + Json.stringify(obj(
+            chunkPrefix + " " + Json.stringify(obj(
                 "commandId" to commandId,
                 "taskId" to taskId,
                 "index" to index,

@@ -92,12 +92,12 @@ class ResultPublisherTest {
         assertEquals(String(whole, Charsets.UTF_8), String(reassemble(chunkObjects()), Charsets.UTF_8))
     }
 
-    @Test fun clawperatorDialectUsesItsPrefixes() {
+    @Test fun clawperatorDialectLogsOneLineWhateverItsSize() {
         val claw = ResultPublisher(Dialect.CLAWPERATOR, { lines.add(it) }, { })
         claw.publish(envelopeWithText(5))
         claw.publish(envelopeWithText(5000))
-        assertTrue(lines[0].startsWith("[Clawperator-Result] {"))
-        assertTrue(lines.drop(1).all { it.startsWith("[Clawperator-Result-Chunk] {") })
+        assertEquals(2, lines.size)
+        assertTrue(lines.all { it.startsWith("[Clawperator-Result] {") })
     }
 
     @Test fun dialectIsFoundByBroadcastAction() {
