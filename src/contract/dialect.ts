@@ -37,6 +37,11 @@ export interface EnvelopeShape {
   readonly emptyStepData: 'written' | 'omitted';
   /** A returned (non-thrown) failed step makes the envelope `failed` (else the host reconciles). */
   readonly returnedFailureFailsRun: boolean;
+  /**
+   * Actions whose failed step is returned and lets the run go on; for the
+   * others a failure ends the run (`all`: every action returns its failures).
+   */
+  readonly returnedFailureActions: 'all' | readonly ActionType[];
   /** Top-level keys in the order the Operator's JSON encoder writes them. */
   readonly keyOrder: readonly string[];
 }
@@ -91,6 +96,15 @@ export const RECEIPT_KEYS = [
   'matched_target',
 ] as const;
 
+/** `doctor_ping` step keys that report interactivity (brief "Doctor handshake"). */
+export const INTERACTIVE_STATE_KEYS = ['screen_on', 'device_locked', 'user_unlocked'] as const;
+
+/** Whether a failed step of `type` is returned (the run goes on) rather than ending the run. */
+export function returnsFailure(dialect: OperatorDialect, type: string): boolean {
+  const actions = dialect.envelope.returnedFailureActions;
+  return actions === 'all' || (actions as readonly string[]).includes(type);
+}
+
 /** Device-side aliases both Operators accept (Clawperator's parser; the Kotlin core's alias table). */
 const SHARED_DEVICE_ALIASES = {
   find_node: 'wait_for_node',
@@ -118,6 +132,7 @@ export const DIALECTS = {
       errorCodes: 'all',
       emptyStepData: 'written',
       returnedFailureFailsRun: true,
+      returnedFailureActions: 'all',
       keyOrder: ['commandId', 'taskId', 'stepResults', 'status', 'error', 'errorCode'],
     },
     receipts: true,
@@ -163,6 +178,19 @@ export const DIALECTS = {
       errorCodes: ['SERVICE_UNAVAILABLE'],
       emptyStepData: 'omitted',
       returnedFailureFailsRun: false,
+      // UiActionEngine returns failed steps for these; every other action throws and ends the run.
+      returnedFailureActions: [
+        'read_text',
+        'read_key_value_pair',
+        'scroll',
+        'scroll_until',
+        'press_key',
+        'close_app',
+        'take_screenshot',
+        'start_recording',
+        'stop_recording',
+        'wait_for_navigation',
+      ],
       keyOrder: ['commandId', 'taskId', 'status', 'stepResults', 'error', 'errorCode'],
     },
     receipts: false,

@@ -12,8 +12,8 @@ import {
   wireActionType,
 } from '../../contract/dialect.js';
 import type { Execution } from '../../contract/execution.js';
-import { ExecutionFailedError } from './errors.js';
 import type { ResultEnvelope, StepData } from './envelope.js';
+import { ExecutionFailedError } from './errors.js';
 
 /** The payload JSON in the dialect's action names; throws EXECUTION_ACTION_UNSUPPORTED first. */
 export function wirePayload(execution: Execution, dialect: OperatorDialect): string {
@@ -26,7 +26,10 @@ export function wirePayload(execution: Execution, dialect: OperatorDialect): str
       { actionId: unsupported.id, actionType: unsupported.type, dialect: dialect.name },
     );
   }
-  const actions = execution.actions.map((action) => ({ ...action, type: wireActionType(dialect, action.type) }));
+  const actions = execution.actions.map((action) => ({
+    ...action,
+    type: wireActionType(dialect, action.type),
+  }));
   return JSON.stringify({ ...execution, actions });
 }
 

@@ -7,6 +7,7 @@
 import {
   contractActionType,
   type EnvelopeShape,
+  INTERACTIVE_STATE_KEYS,
   type OperatorDialect,
   RECEIPT_KEYS,
   wireActionType,
@@ -25,17 +26,23 @@ const MAX_LOG_MESSAGE_CHARS = 4000;
 /** The envelope JSON object as the dialect's Operator writes it. */
 export type WireEnvelope = { commandId: string; taskId: string } & Record<string, unknown>;
 
-const RECEIPT_KEY_SET: ReadonlySet<string> = new Set(RECEIPT_KEYS);
+/** The step data keys this dialect's Operator does not write for a step of `type`. */
+function unwrittenKeys(dialect: OperatorDialect, type: string): ReadonlySet<string> {
+  const keys: string[] = [];
+  if (!dialect.receipts) keys.push(...RECEIPT_KEYS);
+  if (!dialect.reportsInteractiveState && type === 'doctor_ping') keys.push(...INTERACTIVE_STATE_KEYS);
+  return new Set(keys);
+}
 
-function stepData(data: StepData, dialect: OperatorDialect): StepData {
-  if (dialect.receipts) return data;
+function stepData(data: StepData, unwritten: ReadonlySet<string>): StepData {
+  if (unwritten.size === 0) return data;
   const kept: StepData = {};
-  for (const [key, value] of Object.entries(data)) if (!RECEIPT_KEY_SET.has(key)) kept[key] = value;
+  for (const [key, value] of Object.entries(data)) if (!unwritten.has(key)) kept[key] = value;
   return kept;
 }
 
 function wireStep(step: StepResult, dialect: OperatorDialect): Record<string, unknown> {
-  const data = stepData(step.data, dialect);
+  const data = stepData(step.data, unwrittenKeys(dialect, step.actionType));
   const out: Record<string, unknown> = {
     id: step.id,
     actionType: wireActionType(dialect, step.actionType),
@@ -108,7 +115,8 @@ export function separateSnapshotXml(
   if (placement.in === 'step_data') return { envelope, entries: [] };
   const entries: LogEntry[] = [];
   const stepResults = envelope.stepResults.map((step) => {
-    if (contractActionType(dialect, step.actionType) !== 'snapshot' || step.data.text === undefined) return step;
+    if (contractActionType(dialect, step.actionType) !== 'snapshot' || step.data.text === undefined)
+      return step;
     const { text, ...data } = step.data;
     const message = `${placement.marker}\n${dumpLines(text)}`;
     for (const piece of timberPieces(message)) entries.push({ tag: placement.tag, message: piece });

@@ -35,6 +35,8 @@ export interface ExecuteOptions {
   unparseable?: 'envelope' | 'silent';
   /** The action type the Operator runs for a raw `type` (its case rule and aliases); undefined: unknown. */
   resolveType?: (type: string) => string | undefined;
+  /** Whether a failed step of this action type lets the run go on (default: always). */
+  returnsFailure?: (type: string) => boolean;
 }
 
 /** Reason the command signal carries when the budget expires. */
@@ -127,7 +129,12 @@ export async function execute(
         startedAt: platform.now(),
       };
       try {
-        steps.push(await specs[index].run(ctx, step, parsed[index]));
+        const result = await specs[index].run(ctx, step, parsed[index]);
+        steps.push(result);
+        if (!result.success && options.returnsFailure && !options.returnsFailure(step.type)) {
+          const code = result.data.errorCode ?? result.data.error ?? 'ACTION_FAILED';
+          return buildEnvelope(ids, steps, { code, message: result.data.message ?? code });
+        }
       } catch (error) {
         if (command.signal.aborted) {
           const reason = command.signal.reason as Error;

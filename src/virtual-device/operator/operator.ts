@@ -6,7 +6,7 @@
  * unparseable payloads (no result), chunk loss and a bad checksum.
  */
 
-import { deviceActionType, type OperatorDialect } from '../../contract/dialect.js';
+import { deviceActionType, type OperatorDialect, returnsFailure } from '../../contract/dialect.js';
 import type { AnyActionSpec } from './context.js';
 import { separateSnapshotXml, wireEnvelope } from './dialect-output.js';
 import type { ResultEnvelope } from './envelope.js';
@@ -114,6 +114,7 @@ export class VirtualOperator {
           actions: this.options.actions,
           unparseable: this.options.dialect.unparseablePayload,
           resolveType: (type) => deviceActionType(this.options.dialect, type),
+          returnsFailure: (type) => returnsFailure(this.options.dialect, type),
           beforeAction: (index) => {
             if (index === crashAt) throw new OperatorCrash(`Operator crashed before action ${index}`);
           },
