@@ -5,16 +5,19 @@
 import { z } from 'zod';
 import { ExecutionActionSchema } from './actions/index.js';
 import { LIMITS } from './limits.js';
+import { utf16String } from './utf16.js';
 
 export const EXPECTED_FORMAT = 'android-ui-automator';
 export const EXECUTION_MODES = ['artifact_compiled', 'direct'] as const;
 export type ExecutionMode = (typeof EXECUTION_MODES)[number];
 
 const id = (what: string) =>
-  z
-    .string()
-    .min(1, `${what} must not be empty`)
-    .max(LIMITS.MAX_ID_LENGTH, `${what} must be at most ${LIMITS.MAX_ID_LENGTH} characters`);
+  utf16String(
+    1,
+    LIMITS.MAX_ID_LENGTH,
+    `${what} must not be empty`,
+    `${what} must be at most ${LIMITS.MAX_ID_LENGTH} characters`,
+  );
 
 const timeoutRange = `timeoutMs must be between ${LIMITS.MIN_EXECUTION_TIMEOUT_MS} and ${LIMITS.MAX_EXECUTION_TIMEOUT_MS}`;
 
@@ -22,10 +25,12 @@ const timeoutRange = `timeoutMs must be between ${LIMITS.MIN_EXECUTION_TIMEOUT_M
 export const ExecutionSchema = z.strictObject({
   commandId: id('commandId'),
   taskId: id('taskId'),
-  source: z
-    .string()
-    .min(1, 'source must not be empty')
-    .max(LIMITS.MAX_SOURCE_LENGTH, `source must be at most ${LIMITS.MAX_SOURCE_LENGTH} characters`),
+  source: utf16String(
+    1,
+    LIMITS.MAX_SOURCE_LENGTH,
+    'source must not be empty',
+    `source must be at most ${LIMITS.MAX_SOURCE_LENGTH} characters`,
+  ),
   expectedFormat: z.literal(EXPECTED_FORMAT, { error: `expectedFormat must be "${EXPECTED_FORMAT}"` }),
   timeoutMs: z
     .number({ error: 'timeoutMs must be a finite number' })

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { type AliasTable, renameAliases } from './key-aliases.js';
 import { LIMITS } from './limits.js';
+import { utf16String } from './utf16.js';
 
 /** The six scalar matcher fields, in documentation order. */
 export const MATCHER_SCALAR_FIELDS = [
@@ -36,12 +37,11 @@ export const MATCHER_FIELD_ALIASES: AliasTable = {
   accessibility_label_contains: 'contentDescContains',
 };
 
-const matcherValue = z
-  .string()
-  .max(
-    LIMITS.MAX_MATCHER_VALUE_LENGTH,
-    `matcher values are at most ${LIMITS.MAX_MATCHER_VALUE_LENGTH} characters`,
-  );
+const matcherValue = utf16String(
+  0,
+  LIMITS.MAX_MATCHER_VALUE_LENGTH,
+  `matcher values are at most ${LIMITS.MAX_MATCHER_VALUE_LENGTH} characters`,
+);
 
 const scalarShape = {
   resourceId: matcherValue.optional(),

@@ -45,6 +45,18 @@ function withContext(message: string, path: string[], actionType: string | undef
   return `${where}: ${message}`;
 }
 
+/** Whether `path` (`actions.N.params....`) names a parameter the payload leaves out. */
+function isMissingParam(normalized: JsonValue, path: readonly string[]): boolean {
+  if (path[0] !== 'actions' || path[2] !== 'params' || path.length < 4) return false;
+  let value: JsonValue | undefined = normalized;
+  for (const key of path) {
+    if (value === undefined) return true;
+    if (!isJsonRecord(value) && !Array.isArray(value)) return false;
+    value = (value as Record<string, JsonValue>)[key];
+  }
+  return value === undefined;
+}
+
 function toValidationError(issue: z.core.$ZodIssue, normalized: JsonValue): ExecutionValidationError {
   const path = issue.path.map(String);
   const details: ValidationErrorDetails = { path: '' };
@@ -62,6 +74,15 @@ function toValidationError(issue: z.core.$ZodIssue, normalized: JsonValue): Exec
     const hint = REMOVED_PARAM_HINTS[`${actionType}.${first}`];
     if (hint !== undefined) details.hint = hint;
     path.push(first!);
+  } else if (
+    issue.code === 'invalid_type' &&
+    issue.message.startsWith('Invalid input') &&
+    actionType !== undefined &&
+    isMissingParam(normalized, path)
+  ) {
+    // The seeds' words for an absent required parameter without a message of its own:
+    // "press_key requires params.key" (003:8733), "open_uri requires params.uri" (003:7742).
+    message = `${actionType} requires ${path.slice(2).join('.')}`;
   } else if (issue.code === 'invalid_union' && path.at(-1) === 'type' && path.length === 3) {
     message =
       action?.type === undefined

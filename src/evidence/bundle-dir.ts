@@ -7,9 +7,32 @@ import { mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { DroidproofError } from '../contract/errors.js';
 
+/**
+ * The bundles root the environment names, if any: `DROIDPROOF_EVIDENCE_DIR`
+ * (the bundles root itself, preferred), else the seeds' `ANDROPERATOR_EVIDENCE_DIR`
+ * (an evidence root whose bundles live in `<root>/bundles`, seed 003:5717-5725).
+ * An empty or whitespace-only value is EXECUTION_VALIDATION_FAILED (003:5724).
+ */
+export function evidenceDirFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  for (const [name, bundlesOf] of [
+    ['DROIDPROOF_EVIDENCE_DIR', (dir: string) => dir],
+    ['ANDROPERATOR_EVIDENCE_DIR', (dir: string) => join(dir, 'bundles')],
+  ] as const) {
+    const value = env[name];
+    if (value === undefined) continue;
+    if (value.trim() === '') {
+      throw new DroidproofError('EXECUTION_VALIDATION_FAILED', `${name} must not be empty or blank`, {
+        variable: name,
+      });
+    }
+    return bundlesOf(value);
+  }
+  return undefined;
+}
+
 /** Where bundles go unless configured: `droidproof-report/bundles` under the working directory. */
 export function defaultEvidenceRoot(cwd = process.cwd()): string {
-  return resolve(cwd, process.env.DROIDPROOF_EVIDENCE_DIR ?? join('droidproof-report', 'bundles'));
+  return resolve(cwd, evidenceDirFromEnv() ?? join('droidproof-report', 'bundles'));
 }
 
 /** A readable, filesystem-safe folder name for a test, unique per (file, name) through a short hash. */

@@ -98,7 +98,11 @@ describe('execution sequencing', () => {
       { timeoutMs: 1000 },
     );
     expect(envelope.errorCode).toBe('COMMAND_TIMEOUT');
-    expect(envelope.stepResults[0].data.errorCode).toBe('COMMAND_TIMEOUT');
+    expect(envelope.stepResults[0].data).toMatchObject({
+      errorCode: 'COMMAND_TIMEOUT',
+      dispatch_method: 'coordinate_gesture',
+      dispatch_accepted: 'true',
+    });
   });
 
   it('an unknown action type fails the whole execution with no steps (003:7881)', async () => {

@@ -31,6 +31,8 @@ export const DEVICE_FLAGS: FlagSpecs = {
     description: 'adb server port (default ANDROID_ADB_SERVER_PORT or 5037)',
   },
   dialect: { type: 'string', valueName: 'androperator|clawperator', description: 'Operator wire dialect' },
+  // The seeds' commands pass it (003:4377); droidproof never runs a daemon, so it changes nothing.
+  'no-daemon': { type: 'boolean', description: 'accepted for compatibility; droidproof runs no daemon' },
 };
 
 export const TIMEOUT_FLAG: FlagSpecs = {

@@ -30,15 +30,20 @@ async function dispatch(execution: Execution, context: CommandContext): Promise<
 }
 
 /**
- * The payload text: `@file`, a bare path (the seed passes absolute paths), or inline JSON.
+ * The payload text: `@file`, an existing file path (the seed passes absolute
+ * paths), or else the value itself as inline JSON, so that text that is
+ * neither a file nor JSON fails as EXECUTION_VALIDATION_FAILED (003:7989).
  */
 async function payloadText(value: string, cwd: string): Promise<string> {
   const trimmed = value.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) return value;
-  const file = resolve(cwd, value.startsWith('@') ? value.slice(1) : value);
+  const named = value.startsWith('@');
+  const file = resolve(cwd, named ? value.slice(1) : value);
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    if (!named && missing) return value;
     throw new UsageError(`cannot read payload file ${file}`, { file, cause: (error as Error).message });
   }
 }

@@ -3,12 +3,15 @@
  */
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { utf16String } from '../utf16.js';
 
 /** Step correlation id. */
-export const ActionIdSchema = z
-  .string()
-  .min(1, 'action id must not be empty')
-  .max(LIMITS.MAX_ID_LENGTH, `action id must be at most ${LIMITS.MAX_ID_LENGTH} characters`);
+export const ActionIdSchema = utf16String(
+  1,
+  LIMITS.MAX_ID_LENGTH,
+  'action id must not be empty',
+  `action id must be at most ${LIMITS.MAX_ID_LENGTH} characters`,
+);
 
 /** One action schema with its literal canonical `type`. */
 export function defineAction<const T extends string, P extends z.ZodType>(type: T, params: P) {

@@ -6,22 +6,20 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { NodeMatcherSchema } from '../matcher.js';
 import { RetryObjectSchema } from '../retry.js';
+import { utf16String } from '../utf16.js';
 
-/** A string with at least one non-whitespace character. */
-export function nonblankString(what: string, max?: number): z.ZodString {
-  const base = z
-    .string()
-    .refine((value) => value.trim().length > 0, { message: `${what} must not be blank` });
-  return max === undefined ? base : base.max(max, `${what} must be at most ${max} characters`);
+/** A string with at least one non-whitespace character, at most `max` UTF-16 code units. */
+export function nonblankString(what: string, max = Number.MAX_SAFE_INTEGER): z.ZodString {
+  return utf16String(0, max, '', `${what} must be at most ${max} characters`).refine(
+    (value) => value.trim().length > 0,
+    { message: `${what} must not be blank` },
+  );
 }
 
-/** An integer-valued JSON number within [min, max]. */
+/** An integer-valued JSON number within [min, max], both inclusive (seed 003:7996 wording). */
 export function intInRange(what: string, min: number, max: number): z.ZodNumber {
-  return z
-    .number()
-    .int(`${what} must be an integer`)
-    .min(min, `${what} must be in [${min}, ${max}]`)
-    .max(max, `${what} must be in [${min}, ${max}]`);
+  const message = `${what} must be an integer in [${min}, ${max}]`;
+  return z.number().int(message).min(min, message).max(max, message);
 }
 
 /** A finite JSON number within [min, max]. */

@@ -57,7 +57,8 @@ export const ClickParamsSchema = z
 
 export const EnterTextParamsSchema = z.strictObject({
   matcher,
-  text: z.string().min(1, 'enter_text requires non-empty params.text'),
+  // Empty and blank text are rejected (003:2578).
+  text: nonblankString('text'),
   clear: z.boolean().optional(),
   submit: z.boolean().optional(),
   container: matcher.optional(),

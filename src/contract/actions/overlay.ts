@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { templateProblem } from '../on-screen-log-template.js';
+import { utf16String } from '../utf16.js';
 import { defineAction, noParams, requiredParams } from './define.js';
 import { intInRange } from './fields.js';
 
@@ -15,13 +16,12 @@ const WHITESPACE_ONLY =
 const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;
 
 function overlayText(what: string) {
-  return z
-    .string()
-    .min(1, `${what} must contain 1..2048 UTF-16 code units`)
-    .max(2048, `${what} must contain 1..2048 UTF-16 code units`)
-    .refine((value) => !WHITESPACE_ONLY.test(value), {
+  return utf16String(1, 2048, `${what} must contain 1..2048 UTF-16 code units`).refine(
+    (value) => !WHITESPACE_ONLY.test(value),
+    {
       message: `${what} must include a non-whitespace character`,
-    });
+    },
+  );
 }
 
 export const TOAST_DURATIONS = ['short', 'long'] as const;

@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
+import { evidenceDirFromEnv } from '../bundle-dir.js';
 import { renderHtml } from './html.js';
 import { buildHtmlTests } from './html-data.js';
 import { renderJunit } from './junit.js';
@@ -10,7 +11,7 @@ import type { RunModel } from './run-model.js';
 export interface ReportOptions {
   /** Report folder, default `droidproof-report` under the run's root. */
   outputDir?: string;
-  /** Bundles root to scan, default `<outputDir>/bundles` (`DROIDPROOF_EVIDENCE_DIR` wins). */
+  /** Bundles root to scan, default `<outputDir>/bundles` (`DROIDPROOF_EVIDENCE_DIR` or `ANDROPERATOR_EVIDENCE_DIR` win). */
   bundlesDir?: string;
   /** Write `index.html` (default true). */
   html?: boolean;
@@ -29,7 +30,7 @@ export function resolveReportDirs(
   options: ReportOptions,
 ): { outputDir: string; bundlesDir: string } {
   const outputDir = resolve(rootDir, options.outputDir ?? 'droidproof-report');
-  const fromEnv = process.env.DROIDPROOF_EVIDENCE_DIR;
+  const fromEnv = evidenceDirFromEnv();
   const bundlesDir = options.bundlesDir
     ? resolve(rootDir, options.bundlesDir)
     : fromEnv

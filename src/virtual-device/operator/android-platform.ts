@@ -85,8 +85,13 @@ export function androidPlatform(android: VirtualAndroid, operatorPackage: string
         return false;
       }
     },
-    gesture: async (gesture: Gesture, signal?: AbortSignal): Promise<GestureOutcome> => {
+    gesture: async (
+      gesture: Gesture,
+      signal?: AbortSignal,
+      onAccepted?: () => void,
+    ): Promise<GestureOutcome> => {
       if (!insideDisplay(android, gesture.start) || !insideDisplay(android, gesture.end)) return 'rejected';
+      onAccepted?.();
       await android.clock.sleep(gesture.holdMs + gesture.moveMs, signal);
       const still = gesture.start.x === gesture.end.x && gesture.start.y === gesture.end.y;
       if (still && gesture.holdMs > 0) android.ui.longPress(gesture.start.x, gesture.start.y);

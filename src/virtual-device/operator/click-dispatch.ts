@@ -9,7 +9,7 @@ import { recordEvent } from './actions/recording.js';
 import type { ActionContext } from './context.js';
 import type { StepData } from './envelope.js';
 import type { NodeAction, Point } from './platform.js';
-import { noteDispatch, receipt } from './receipts.js';
+import { dispatchGesture, noteDispatch, receipt } from './receipts.js';
 import { entryOf, type Observation, summaryOf } from './selection.js';
 
 export type ClickType = 'default' | 'long_click' | 'focus';
@@ -48,11 +48,12 @@ function nearestWith(
 
 /** A coordinate tap (or long press) at `point`. */
 export async function tapAt(ctx: ActionContext, point: Point, long: boolean): Promise<boolean> {
-  const outcome = await ctx.platform.gesture(
-    { start: point, end: point, holdMs: long ? LONG_PRESS_MS : 0, moveMs: TAP_MS },
-    ctx.signal,
-  );
-  noteDispatch(ctx, 'coordinate_gesture', outcome !== 'rejected');
+  const outcome = await dispatchGesture(ctx, {
+    start: point,
+    end: point,
+    holdMs: long ? LONG_PRESS_MS : 0,
+    moveMs: TAP_MS,
+  });
   return outcome === 'completed';
 }
 

@@ -86,9 +86,10 @@ export interface OperatorPlatform {
   performAction(node: UiNode, action: NodeAction): boolean;
   /**
    * Dispatches a gesture. `rejected`: Android refused it before dispatch;
-   * `cancelled`: accepted, then cancelled before completion.
+   * `cancelled`: accepted, then cancelled before completion. `onAccepted`
+   * runs once Android accepted it, before it completes.
    */
-  gesture(gesture: Gesture, signal?: AbortSignal): Promise<GestureOutcome>;
+  gesture(gesture: Gesture, signal?: AbortSignal, onAccepted?: () => void): Promise<GestureOutcome>;
   globalAction(key: GlobalKey): boolean;
   installed(packageName: string): boolean;
   /** Starts the package's launcher activity; false when it has none. */

@@ -6,6 +6,7 @@
  */
 import type { ActionContext } from './context.js';
 import type { StepData } from './envelope.js';
+import type { Gesture, GestureOutcome } from './platform.js';
 
 export type DispatchMethod = 'accessibility_action' | 'coordinate_gesture' | 'none';
 
@@ -13,6 +14,19 @@ export type DispatchMethod = 'accessibility_action' | 'coordinate_gesture' | 'no
 export function noteDispatch(ctx: ActionContext, method: DispatchMethod, accepted: boolean): void {
   ctx.evidence.dispatch_method = method;
   ctx.evidence.dispatch_accepted = String(accepted);
+}
+
+/**
+ * Dispatches a coordinate gesture, recording the receipt as soon as Android
+ * accepts it, so a command timeout during the gesture keeps the dispatch
+ * evidence (seed 003:2193-2196).
+ */
+export async function dispatchGesture(ctx: ActionContext, gesture: Gesture): Promise<GestureOutcome> {
+  const outcome = await ctx.platform.gesture(gesture, ctx.signal, () =>
+    noteDispatch(ctx, 'coordinate_gesture', true),
+  );
+  if (outcome === 'rejected') noteDispatch(ctx, 'coordinate_gesture', false);
+  return outcome;
 }
 
 /** Base-10 elapsed milliseconds since the step started (device monotonic clock). */

@@ -179,10 +179,12 @@ export class ScriptedPlatform implements OperatorPlatform {
       moveMs: number;
     },
     signal?: AbortSignal,
+    onAccepted?: () => void,
   ) {
     const { width, height } = this.display();
     const inside = (p: { x: number; y: number }) => p.x >= 0 && p.y >= 0 && p.x < width && p.y < height;
     if (!inside(gesture.start) || !inside(gesture.end)) return 'rejected' as const;
+    onAccepted?.();
     await this.clock.sleep(gesture.holdMs + gesture.moveMs, signal);
     this.advanceScreen();
     return 'completed' as const;

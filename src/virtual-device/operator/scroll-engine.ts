@@ -22,7 +22,7 @@ import { findMatches } from '../../contract/selector/match.js';
 import type { ActionContext } from './context.js';
 import { type StepData, StepFailure } from './envelope.js';
 import type { Gesture } from './platform.js';
-import { noteDispatch, receipt } from './receipts.js';
+import { dispatchGesture, noteDispatch, receipt } from './receipts.js';
 import { candidatesOf, type Observation, observe, summaryOf } from './selection.js';
 
 export type Direction = 'down' | 'up' | 'left' | 'right';
@@ -194,8 +194,8 @@ export async function scrollOnce(
 ): Promise<ScrollStep> {
   const before = contentSignature(observation, choice.entry);
   const gesture = scrollGesture(observation, choice.entry, tuning);
-  const outcome = gesture ? await ctx.platform.gesture(gesture, ctx.signal) : 'rejected';
-  noteDispatch(ctx, gesture ? 'coordinate_gesture' : 'none', outcome !== 'rejected');
+  const outcome = gesture ? await dispatchGesture(ctx, gesture) : 'rejected';
+  if (!gesture) noteDispatch(ctx, 'none', false);
   if (outcome !== 'completed') {
     return {
       outcome: 'gesture_failed',

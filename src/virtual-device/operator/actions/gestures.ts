@@ -7,7 +7,7 @@ import { type ActionContext, defineAction, UI_GATES } from '../context.js';
 import { returnedFailure, type StepIdentity, type StepResult, succeeded } from '../envelope.js';
 import type { ParamReader } from '../params.js';
 import type { Gesture, Point } from '../platform.js';
-import { noteDispatch, pointJson, receipt } from '../receipts.js';
+import { dispatchGesture, pointJson, receipt } from '../receipts.js';
 
 const MAX_GESTURE_MS = 10_000;
 
@@ -45,8 +45,7 @@ async function runGesture(
       ...receipt(ctx),
     });
   }
-  const outcome = await ctx.platform.gesture(gesture, ctx.signal);
-  noteDispatch(ctx, 'coordinate_gesture', outcome !== 'rejected');
+  const outcome = await dispatchGesture(ctx, gesture);
   if (outcome !== 'completed') {
     return returnedFailure(step, 'GESTURE_FAILED', `Gesture was ${outcome}`, { ...echo, ...receipt(ctx) });
   }
