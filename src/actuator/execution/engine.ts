@@ -31,8 +31,22 @@ import type { Timeline } from './timeline.js';
 
 /** Extra time the host waits beyond `timeoutMs` for the envelope to be written (seed 003 "Timeouts"). */
 export const ENVELOPE_BUFFER_MS = 5_000;
-/** Execution timeout of the readiness probe; with the buffer the host waits 7000 ms (seed 003 doctor). */
-export const PROBE_TIMEOUT_MS = 2_000;
+/** `timeoutMs` of the doctor handshake payload, as the public client sends it. */
+export const PROBE_TIMEOUT_MS = 5_000;
+/** How long the host waits for the handshake's envelope (seed 003:7072: "within 7000ms"). */
+export const PROBE_WAIT_MS = 7_000;
+
+/** Failures to obtain a terminal result (seed 003:8035-8049) and of the dispatch itself. */
+const TRANSPORT_FAILURE_CODES: ReadonlySet<string> = new Set([
+  'RESULT_ENVELOPE_TIMEOUT',
+  'RESULT_ENVELOPE_MALFORMED',
+  'RESULT_TRANSPORT_SPAWN_FAILED',
+  'RESULT_TRANSPORT_EXITED',
+  'RESULT_TRANSPORT_CANCELLED',
+  'RESULT_TRANSPORT_FAILED',
+  'LOGCAT_UNAVAILABLE',
+  'BROADCAST_FAILED',
+]);
 
 export interface EngineContext {
   serial: string;
@@ -64,6 +78,8 @@ export interface ExecutionResult extends ExecutionResultWrapper {
 interface Attempt {
   phase: ExecutionPhase;
   dispatchState: DispatchState;
+  /** The dispatch boundary was entered (not proof that Android received it). */
+  dispatchAttempted?: boolean;
   timings: { startedAt: number; dispatchedAt?: number; resultAt?: number };
   forceStopped: Set<string>;
 }
@@ -156,12 +172,15 @@ export class ExecutionEngine {
         hierarchies,
       };
     } catch (error) {
-      const failure = ExecutionFailedError.from(error, {
-        phase: state.phase,
-        dispatchState: reportedDispatchState(error) ?? state.dispatchState,
-        commandId: execution.commandId,
-        taskId: execution.taskId,
-      });
+      const failure = this.withTransportDetails(
+        ExecutionFailedError.from(error, {
+          phase: state.phase,
+          dispatchState: reportedDispatchState(error) ?? state.dispatchState,
+          commandId: execution.commandId,
+          taskId: execution.taskId,
+        }),
+        state,
+      );
       if (['RESULT_ENVELOPE_TIMEOUT', 'LOGCAT_UNAVAILABLE', 'BROADCAST_FAILED'].includes(failure.code)) {
         // The device may have changed under us: check the Operator and readiness again next time.
         this.ctx.presence.invalidate();
@@ -170,6 +189,39 @@ export class ExecutionEngine {
       this.record(execution, undefined, failure, state.timings, failure.dispatchState);
       throw failure;
     }
+  }
+
+  /**
+   * A transport failure keeps the fields the seeds list (003:8048-8049):
+   * `commandId`, `taskId`, `deviceId`, `operatorPackage`,
+   * `broadcastDispatchStatus`, `dispatchAttempted` and `executionPosition: "unknown"`.
+   */
+  private withTransportDetails(failure: ExecutionFailedError, state: Attempt): ExecutionFailedError {
+    if (!TRANSPORT_FAILURE_CODES.has(failure.code)) return failure;
+    const attempted = state.dispatchAttempted === true;
+    const broadcastDispatchStatus =
+      failure.code === 'BROADCAST_FAILED' ? 'failed' : attempted ? 'sent' : 'not_sent';
+    return new ExecutionFailedError(
+      failure.code,
+      failure.message,
+      {
+        phase: failure.phase,
+        dispatchState: failure.dispatchState,
+        commandId: failure.commandId,
+        taskId: failure.details.taskId as string | undefined,
+        envelope: failure.envelope,
+        failedStep: failure.failedStep,
+      },
+      {
+        ...failure.details,
+        deviceId: this.ctx.serial,
+        operatorPackage: this.ctx.operatorPackage,
+        broadcastDispatchStatus,
+        dispatchAttempted: attempted,
+        executionPosition: 'unknown',
+      },
+      { cause: failure.cause ?? failure },
+    );
   }
 
   /** Host `close_app` pre-flight: `am force-stop` each package before dispatch. */
@@ -185,12 +237,17 @@ export class ExecutionEngine {
   }
 
   /** Registers the result wait, broadcasts, and waits up to timeoutMs + 5000 for the envelope. */
-  private async dispatchAndWait(execution: Execution, state: Attempt): Promise<ResultEnvelope> {
+  private async dispatchAndWait(
+    execution: Execution,
+    state: Attempt,
+    budgetMs = execution.timeoutMs + ENVELOPE_BUFFER_MS,
+  ): Promise<ResultEnvelope> {
     const { reader, shell, dialect, operatorPackage } = this.ctx;
     const payload = wirePayload(execution, dialect);
     const wait = reader.waitForResult(execution.commandId);
     state.phase = 'dispatch';
     state.timings.dispatchedAt = Date.now();
+    state.dispatchAttempted = true;
     try {
       await sendBroadcast(shell, dialect, operatorPackage, payload);
     } catch (error) {
@@ -199,7 +256,6 @@ export class ExecutionEngine {
     }
     state.dispatchState = 'dispatched';
     state.phase = 'result_wait';
-    const budgetMs = execution.timeoutMs + ENVELOPE_BUFFER_MS;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -271,7 +327,7 @@ export class ExecutionEngine {
     };
     let envelope: ResultEnvelope;
     try {
-      envelope = await this.dispatchAndWait(execution, state);
+      envelope = await this.dispatchAndWait(execution, state, PROBE_WAIT_MS);
     } catch (error) {
       // The probe's own transport failure: the requested execution was never dispatched.
       const probe = ExecutionFailedError.from(error, {

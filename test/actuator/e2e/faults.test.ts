@@ -104,6 +104,16 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     const error = await failure(device.execute(clickThenSnapshot('sum-1')));
     expect(error).toMatchObject({ code: 'RESULT_ENVELOPE_MALFORMED', dispatchState: 'dispatched' });
     expect(String((error.details as Record<string, unknown>).reason)).toContain('sha256');
+    // The transport-failure fields of seed 003:8048-8049.
+    expect(error.details).toMatchObject({
+      commandId: 'sum-1',
+      taskId: expect.any(String),
+      deviceId: hd.serial,
+      operatorPackage: OPERATOR,
+      broadcastDispatchStatus: 'sent',
+      dispatchAttempted: true,
+      executionPosition: 'unknown',
+    });
     expect(dispatchesOf(hd, 'sum-1')).toBe(1);
     hd.vd.operator(OPERATOR).faults = {};
     await stillWorks(device);

@@ -123,6 +123,9 @@ export const invokeNotificationActionAction = defineAction({
   run: async (ctx, step, p) => {
     requireListener(ctx);
     const fail = (code: string, message: string) => new StepFailure(code, message, { dispatched: 'false' });
+    // The key first, then the handle (seed 003:6340-6341, 6352): a missing key is NOTIFICATION_EXPIRED.
+    const current = ctx.platform.notifications.get(p.notificationKey);
+    if (!current) throw fail('NOTIFICATION_EXPIRED', 'The notification key is no longer active');
     const ref = ctx.state.notificationActions.get(p.actionId);
     const generation = ctx.platform.notifications.listener(ctx.state.packageName).generation;
     if (!ref || ref.key !== p.notificationKey || ref.generation !== generation) {
@@ -131,8 +134,6 @@ export const invokeNotificationActionAction = defineAction({
         'The action handle is unknown or no longer valid; list again',
       );
     }
-    const current = ctx.platform.notifications.get(p.notificationKey);
-    if (!current) throw fail('NOTIFICATION_EXPIRED', 'The notification key is no longer active');
     if (current.revision !== ref.revision)
       throw fail('NOTIFICATION_ACTION_EXPIRED', 'The notification changed since it was listed');
     const action = current.actions[ref.actionIndex];

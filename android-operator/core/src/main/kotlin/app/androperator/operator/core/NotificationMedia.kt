@@ -162,11 +162,12 @@ object NotificationMediaActions {
             val (key, actionId) = params
             val n = listener(ctx)
             fun fail(code: String, message: String) = StepFailure(code, message, data("dispatched" to "false"))
+            // The key first, then the handle (seed 003:6340-6341, 6352): a missing key is NOTIFICATION_EXPIRED.
+            val current = n.active().firstOrNull { it.key == key } ?: throw fail("NOTIFICATION_EXPIRED", "The notification key is no longer active")
             val ref = ctx.state.notificationActions[actionId]
             if (ref == null || ref.key != key || ref.generation != n.generation()) {
                 throw fail("NOTIFICATION_ACTION_EXPIRED", "The action handle is unknown or no longer valid; list again")
             }
-            val current = n.active().firstOrNull { it.key == key } ?: throw fail("NOTIFICATION_EXPIRED", "The notification key is no longer active")
             if (current.revision != ref.revision) throw fail("NOTIFICATION_ACTION_EXPIRED", "The notification changed since it was listed")
             val button = current.actions.getOrNull(ref.actionIndex)
             if (button?.requiresInput == true) throw fail("NOTIFICATION_ACTION_INPUT_UNSUPPORTED", "The button requires RemoteInput")
