@@ -112,7 +112,7 @@ describe('droidproof exec --validate-only', () => {
     [
       'media_seek with fractional positionMs',
       payload([{ id: 'm', type: 'media_seek', params: { mediaSessionId: 's-1', positionMs: 1500.5 } }]),
-      validationError('media_seek params.positionMs must be an integer', {
+      validationError('media_seek params.positionMs must be an integer in [0, 9007199254740991]', {
         path: 'actions.0.params.positionMs',
         actionId: 'm',
         actionType: 'media_seek',
@@ -216,5 +216,56 @@ describe('droidproof exec', () => {
     );
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout).code).toBe('ADB_SERVER_FAILED');
+  });
+});
+
+describe('the seeds to the letter at the CLI boundary', () => {
+  const exitAndCode = async (args: string[]) => {
+    const { code, stdout } = await cli(...args);
+    return { code, error: (JSON.parse(stdout) as { code?: string }).code };
+  };
+
+  it('a --payload that is neither a file nor JSON is EXECUTION_VALIDATION_FAILED (003:7989)', async () => {
+    const { code, error } = await exitAndCode(['exec', '--validate-only', '--payload', 'not json']);
+    expect(error).toBe('EXECUTION_VALIDATION_FAILED');
+    expect(code).not.toBe(0);
+  });
+
+  it('--no-daemon is accepted as the seeds pass it (003:4377)', async () => {
+    const { code, stdout } = await cli('snapshot', '--no-daemon', '--validate-only');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: true, validated: true });
+  });
+
+  it("open: the builder's fixed values for a package (003:10636-10641)", async () => {
+    const { code, stdout } = await cli('open', 'com.android.settings', '--validate-only');
+    expect(code).toBe(0);
+    const { execution } = JSON.parse(stdout) as { execution: Record<string, unknown> };
+    expect(execution).toMatchObject({
+      taskId: 'cli-action-open-app',
+      source: 'androperator-cli',
+      timeoutMs: 15000,
+      actions: [{ id: 'a1', type: 'open_app', params: { applicationId: 'com.android.settings' } }],
+    });
+    expect(execution.commandId).toMatch(/^open_app_\d+$/);
+  });
+
+  it('open: only <scheme>:// targets route to open_uri (003:10657-10660, 003:10738-10743)', async () => {
+    const uri = JSON.parse((await cli('open', 'https://example.com/x', '--validate-only')).stdout);
+    expect(uri.execution).toMatchObject({
+      taskId: 'cli-action-open-uri',
+      source: 'androperator-cli',
+      timeoutMs: 15000,
+      actions: [{ id: 'a1', type: 'open_uri', params: { uri: 'https://example.com/x' } }],
+    });
+    const noSlashes = JSON.parse((await cli('open', 'mailto:a@example.com', '--validate-only')).stdout);
+    expect(noSlashes.execution.actions[0].type).toBe('open_app');
+    const upper = JSON.parse((await cli('open', 'HTTPS://example.com', '--validate-only')).stdout);
+    expect(upper.execution.actions[0].type).toBe('open_app');
+  });
+
+  it('open: a positional target together with --app is EXECUTION_VALIDATION_FAILED (003:10700)', async () => {
+    const { error } = await exitAndCode(['open', 'com.a', '--app', 'com.b', '--validate-only']);
+    expect(error).toBe('EXECUTION_VALIDATION_FAILED');
   });
 });

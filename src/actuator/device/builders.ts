@@ -46,6 +46,17 @@ export interface BuildOptions {
   id?: string;
 }
 
+/**
+ * The open builders' exact literals (seed 003:10636-10641 `buildOpenAppExecution()`,
+ * 003:10738-10743 `buildOpenUriExecution()`): commandId `<type>_<ms>`, fixed
+ * taskId, source `androperator-cli`, 15000 ms, step id `a1`.
+ */
+const OPEN_BUILDERS: Partial<Record<ActionType, { taskId: string }>> = {
+  open_app: { taskId: 'cli-action-open-app' },
+  open_uri: { taskId: 'cli-action-open-uri' },
+};
+export const OPEN_BUILDER_TIMEOUT_MS = 15_000;
+
 const BUILDER_IDS: Partial<Record<ActionType, string>> = {
   snapshot: 'snap',
   wait_for_node: 'wait',
@@ -59,6 +70,17 @@ export function buildExecution<T extends ActionType>(
   params: ActionParamsOf<T>,
   options: BuildOptions = {},
 ): ExecutionInput {
+  const open = OPEN_BUILDERS[type];
+  if (open) {
+    return {
+      commandId: `${type}_${Date.now()}`,
+      taskId: open.taskId,
+      source: 'androperator-cli',
+      expectedFormat: 'android-ui-automator',
+      timeoutMs: options.timeoutMs ?? OPEN_BUILDER_TIMEOUT_MS,
+      actions: [{ id: options.id ?? 'a1', type, ...(params ? { params } : {}) }] as ExecutionInput['actions'],
+    };
+  }
   const observe = type === 'snapshot';
   const commandId = newCommandId(type.replaceAll('_', '-'));
   const action = {
