@@ -14,7 +14,7 @@ interface ValidateVector {
   input: unknown;
   expect:
     | { ok: true; normalized: unknown }
-    | { ok: false; code: string; path: string; actionId?: string; actionType?: string };
+    | { ok: false; code: string; path: string; actionId?: string; actionType?: string; message?: string };
 }
 interface ClampVector {
   kind: 'retry-clamp';
@@ -37,11 +37,13 @@ function runValidate(vector: ValidateVector): void {
   }
   expect(result.ok).toBe(false);
   if (result.ok) return;
-  const { code, path, actionId, actionType } = vector.expect;
+  const { code, path, actionId, actionType, message } = vector.expect;
   expect({ code: result.error.code, path: result.error.details.path }).toStrictEqual({ code, path });
   if (actionId !== undefined) expect(result.error.details.actionId).toBe(actionId);
   if (actionType !== undefined) expect(result.error.details.actionType).toBe(actionType);
   expect(result.error.message.length).toBeGreaterThan(0);
+  // Node's words where the seeds give them; the Kotlin core checks code and path only.
+  if (message !== undefined) expect(result.error.message).toBe(message);
 }
 
 describe.each(files)('%s', (file) => {

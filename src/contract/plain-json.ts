@@ -54,8 +54,13 @@ class Copier {
     }
   }
 
+  /**
+   * Adds `size` serialized bytes. Separators are counted by the containers
+   * (one comma fewer than their entries) so that the bound stays exact for
+   * ASCII and a payload of exactly the limit passes (003:1465, inclusive).
+   */
   private count<T extends JsonValue>(size: number, value: T): T {
-    this.bytes += size + 1;
+    this.bytes += size;
     if (this.bytes > LIMITS.MAX_PAYLOAD_BYTES) throw tooLarge();
     return value;
   }
@@ -79,19 +84,22 @@ class Copier {
       if (element === undefined) this.fail([...path, String(i)], 'undefined is not a JSON value');
       out.push(this.copy(element, [...path, String(i)]));
     }
-    return this.count(2, out);
+    return this.count(2 + Math.max(0, out.length - 1), out);
   }
 
   private copyRecord(value: object, path: string[]): { [key: string]: JsonValue } {
     if (!isPlainObject(value)) this.fail(path, 'must be a plain JSON object');
     const out: { [key: string]: JsonValue } = {};
+    let entries = 0;
     for (const key of Object.keys(value)) {
-      this.count(key.length + 3, null);
       const entry = this.read(value, key, path);
       // JSON.stringify drops undefined properties; so do we.
-      if (entry !== undefined) defineOwn(out, key, this.copy(entry, [...path, key]));
+      if (entry === undefined) continue;
+      this.count(key.length + 3, null);
+      defineOwn(out, key, this.copy(entry, [...path, key]));
+      entries++;
     }
-    return this.count(2, out);
+    return this.count(2 + Math.max(0, entries - 1), out);
   }
 
   private read(target: object, key: string, path: string[]): unknown {

@@ -149,7 +149,7 @@ private object Schemas {
     private val actions: Map<String, Schema> = mapOf(
         action("click", Schema.requiredParams(click)),
         action("enter_text", Schema.requiredParams(Schema.obj(
-            "matcher" to matcher, "text" to Schema.string(min = 1), "clear" to Schema.boolean.optional(), "submit" to Schema.boolean.optional(),
+            "matcher" to matcher, "text" to nonblank(), "clear" to Schema.boolean.optional(), "submit" to Schema.boolean.optional(),
             "container" to matcher.optional(), "strict" to strict.optional(), "retry" to retry.optional()))),
         action("read_text", Schema.requiredParams(readText)),
         action("read_key_value_pair", Schema.requiredParams(Schema.obj("labelMatcher" to matcher, "all" to Schema.boolean.optional(), "retry" to retry.optional()))),
