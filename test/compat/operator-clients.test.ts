@@ -307,6 +307,18 @@ describe.skipIf(!hasAdb)('public Clawperator client against the virtual device (
     }
   });
 
+  it('droidproof doctor in the clawperator dialect: the handshake passes; interactivity is not reported', async () => {
+    const device = await h.connect({ dialect: 'clawperator', operatorPackage: operator });
+    try {
+      const report = await device.doctor();
+      const byId = new Map(report.checks.map((check) => [check.id, check]));
+      expect(byId.get('readiness.handshake')?.status).toBe('pass');
+      expect(byId.get('readiness.device.interactive')?.status).toBe('warn');
+    } finally {
+      device.close();
+    }
+  });
+
   it('droidproof host refuses an action the clawperator Operator does not run, before dispatch', async () => {
     const device = await h.connect({ dialect: 'clawperator', operatorPackage: operator });
     try {

@@ -356,6 +356,16 @@ export function checkInteractive(data: Record<string, unknown>): DoctorCheckResu
     screenOn: stringBool(data.screen_on),
     userUnlocked: stringBool(data.user_unlocked),
   };
+  if (Object.values(evidence).every((value) => value === null)) {
+    // The released Clawperator Operator's doctor_ping reports only developer options and USB debugging.
+    return {
+      id: 'readiness.device.interactive',
+      status: 'warn',
+      summary: 'The Operator does not report whether the device is interactive.',
+      detail: 'Its doctor_ping has no screen_on, device_locked or user_unlocked; wake and unlock the device yourself.',
+      evidence,
+    };
+  }
   if (isInteractive(evidence)) {
     return {
       id: 'readiness.device.interactive',
