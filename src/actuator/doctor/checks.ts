@@ -362,7 +362,8 @@ export function checkInteractive(data: Record<string, unknown>): DoctorCheckResu
       id: 'readiness.device.interactive',
       status: 'warn',
       summary: 'The Operator does not report whether the device is interactive.',
-      detail: 'Its doctor_ping has no screen_on, device_locked or user_unlocked; wake and unlock the device yourself.',
+      detail:
+        'Its doctor_ping has no screen_on, device_locked or user_unlocked; wake and unlock the device yourself.',
       evidence,
     };
   }
