@@ -8,6 +8,7 @@
  * against a real Clawperator APK and the virtual device answers like one.
  * docs/dialects.md lists the differences.
  */
+import { isActionType } from './action-types.js';
 import type { ActionType } from './actions/index.js';
 import { DroidproofError } from './errors.js';
 
@@ -227,7 +228,8 @@ export function contractActionType(dialect: OperatorDialect, wireType: string): 
 
 /** Whether the Operator executes the contract action `type`. */
 export function supportsAction(dialect: OperatorDialect, type: string): boolean {
-  return dialect.supportedActions === 'all' || (dialect.supportedActions as readonly string[]).includes(type);
+  if (dialect.supportedActions === 'all') return isActionType(type);
+  return (dialect.supportedActions as readonly string[]).includes(type);
 }
 
 /**

@@ -361,6 +361,21 @@ describe.skipIf(!hasAdb)('the same client flow in the androperator dialect', () 
     expect(envelope.stepResults[0].data?.text).toContain('text="Wi-Fi"');
   });
 
+  it('the doctor handshake sends doctor_ping with timeoutMs 5000, as the public client does, and passes', async () => {
+    const device = await h.connect();
+    try {
+      const report = await device.doctor();
+      expect(report.checks.find((c) => c.id === 'readiness.handshake')?.status).toBe('pass');
+      const pings = h.received
+        .map((payload) => JSON.parse(payload) as { timeoutMs: number; actions: { type: string }[] })
+        .filter((payload) => payload.actions.every((action) => action.type === 'doctor_ping'));
+      expect(pings.length).toBeGreaterThan(0);
+      expect(pings.every((payload) => payload.timeoutMs === 5000)).toBe(true);
+    } finally {
+      device.close();
+    }
+  });
+
   it('a click step carries its dispatch receipt (seed 003:1738-1786)', async () => {
     const { envelope } = await clientExecute(h, 'androperator', operator, [
       { id: 'c', type: 'click', params: { matcher: { textEquals: 'Wi-Fi' } } },
