@@ -56,5 +56,6 @@ export function checkSnapshotXml(text: unknown): SnapshotCheck {
   }
 }
 
+/** The seeds' words (003:5344-5345). */
 export const SNAPSHOT_EXTRACTION_MESSAGE =
-  'UI hierarchy extraction produced missing or invalid XML for this step. Check droidproof and Operator version compatibility and logcat extraction health.';
+  'UI hierarchy extraction produced missing or invalid XML for this step. Check androperator version compatibility and logcat extraction health.';

@@ -42,6 +42,9 @@ describe('postProcess', () => {
         extractionReason: 'malformed_xml',
         failurePhase: 'post_processing',
         dispatchState: 'dispatched',
+        // The seeds' words (003:5344-5345).
+        message:
+          'UI hierarchy extraction produced missing or invalid XML for this step. Check androperator version compatibility and logcat extraction health.',
       },
     });
     expect(step.data.text).toBeUndefined();
