@@ -15,7 +15,7 @@ export function adbError(error: unknown, serial?: string): DroidproofError {
   if (error instanceof DroidproofError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: string } | undefined)?.code;
-  const details = { serial, cause: message };
+  const details = { serial, cause: message, ...(code ? { errno: code } : {}) };
   if (code === 'ECONNREFUSED' || code === 'ENOENT' || code === 'ECONNRESET') {
     // ENOENT is adbkit's refused auto-start (see NO_AUTOSTART): the connection was refused.
     const reason = code === 'ENOENT' ? 'connection refused; no server is running there' : message;
@@ -39,6 +39,18 @@ export function adbError(error: unknown, serial?: string): DroidproofError {
   return new DroidproofError('DEVICE_SHELL_UNAVAILABLE', `adb request failed: ${message}`, details, {
     cause: error,
   });
+}
+
+/**
+ * True only when `error` proves the request never reached the device: the
+ * server refused the connection, or refused to select the device. Anything
+ * later (a reset connection, a cut or empty stream) leaves it uncertain.
+ */
+export function requestNeverSent(error: unknown): boolean {
+  if (!(error instanceof DroidproofError)) return false;
+  if (['DEVICE_NOT_FOUND', 'DEVICE_OFFLINE', 'DEVICE_UNAUTHORIZED'].includes(error.code)) return true;
+  const errno = (error.details as { errno?: string }).errno;
+  return error.code === 'ADB_SERVER_FAILED' && (errno === 'ECONNREFUSED' || errno === 'ENOENT');
 }
 
 function readAll(stream: Duplex): Promise<Buffer> {

@@ -2,12 +2,16 @@
  * Dispatch: one `am broadcast` carrying the payload JSON as a single-quoted
  * string extra (brief "Dispatch"). `am` prints `Broadcast completed` once the
  * broadcast was delivered to the system; anything else is BROADCAST_FAILED.
+ * Its dispatch state is `not_dispatched` only when the request provably never
+ * reached the device or `am` itself refused it; an empty or cut answer after
+ * the request was sent is `unknown`, because the Operator may already be acting.
  */
 
 import type { OperatorDialect } from '../../contract/dialect.js';
 import { DroidproofError } from '../../contract/errors.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import { shellCommand } from '../adb/shell-quote.js';
+import { requestNeverSent } from '../adb/transport.js';
 
 export function broadcastCommand(
   dialect: OperatorDialect,
@@ -42,10 +46,7 @@ export async function sendBroadcast(
       {
         operatorPackage,
         transportCode: (error as DroidproofError).code,
-        // A refused transport never reached the device; a dropped one may have.
-        dispatchState: /NOT_FOUND|OFFLINE|UNAUTHORIZED|ADB_SERVER/.test((error as DroidproofError).code ?? '')
-          ? 'not_dispatched'
-          : 'unknown',
+        dispatchState: requestNeverSent(error) ? 'not_dispatched' : 'unknown',
       },
       { cause: error },
     );
@@ -54,7 +55,12 @@ export async function sendBroadcast(
     throw new DroidproofError('BROADCAST_FAILED', `Broadcast to ${operatorPackage} was not completed`, {
       operatorPackage,
       output: output.slice(0, 2000),
-      dispatchState: 'not_dispatched',
+      dispatchState: amRefused(output) ? 'not_dispatched' : 'unknown',
     });
   }
+}
+
+/** `am` rejected the command before sending anything: it printed its error and never `Broadcasting:`. */
+function amRefused(output: string): boolean {
+  return !output.includes('Broadcasting:') && /^(Error|Exception occurred|java\.|Security)/m.test(output);
 }

@@ -3,13 +3,17 @@
  * (a substring filter, so both variants come back in one call) and cached
  * while positive. Absence is only claimed when the query worked and neither
  * variant is listed (seed 003 "OPERATOR_NOT_INSTALLED"); the other variant
- * installed is OPERATOR_VARIANT_MISMATCH, never an implicit switch.
+ * installed is OPERATOR_VARIANT_MISMATCH, never an implicit switch. `pm`
+ * prints nothing for "no match", which a cut connection also gives, so the
+ * query ends with an `echo` of a marker: no marker, no answer (a transport error).
  */
 
 import { alternateVariant, type OperatorDialect } from '../../contract/dialect.js';
 import { DroidproofError } from '../../contract/errors.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import { shellCommand } from '../adb/shell-quote.js';
+
+const END_MARKER = 'droidproof:pm-list-end';
 
 export function parsePackageList(output: string): Set<string> {
   const names = new Set<string>();
@@ -46,16 +50,23 @@ export class OperatorPresence {
     if (this.confirmedAt !== undefined && Date.now() - this.confirmedAt < this.cacheMs) return;
     const alternate = alternateVariant(this.dialect, this.operatorPackage);
     const filter = alternate ? commonPrefix(this.operatorPackage, alternate) : this.operatorPackage;
-    const output = (await this.shell.exec(shellCommand('pm list packages', { quoted: filter }))).toString(
-      'utf8',
-    );
+    const output = (
+      await this.shell.exec(`${shellCommand('pm list packages', { quoted: filter })}; echo ${END_MARKER}`)
+    ).toString('utf8');
+    const details = { operatorPackage: this.operatorPackage, serial: this.shell.serial };
+    if (!output.includes(END_MARKER)) {
+      throw new DroidproofError(
+        'DEVICE_SHELL_UNAVAILABLE',
+        'The installed-package query got no complete answer (the adb connection ended early)',
+        { ...details, output: output.slice(0, 500) },
+      );
+    }
     const installed = parsePackageList(output);
     if (installed.has(this.operatorPackage)) {
       this.confirmedAt = Date.now();
       return;
     }
-    const details = { operatorPackage: this.operatorPackage, serial: this.shell.serial };
-    if (installed.size === 0 && output.trim() !== '') {
+    if (installed.size === 0 && output.replace(END_MARKER, '').trim() !== '') {
       throw new DroidproofError('DEVICE_SHELL_UNAVAILABLE', 'The installed-package query failed', {
         ...details,
         output: output.slice(0, 500),

@@ -4,6 +4,7 @@ import { broadcastCommand, sendBroadcast } from '../../../src/actuator/execution
 import { executionLockKey, withExecutionLock } from '../../../src/actuator/execution/execution-lock.js';
 import { OperatorPresence } from '../../../src/actuator/execution/operator-presence.js';
 import { DIALECTS } from '../../../src/contract/dialect.js';
+import { DroidproofError } from '../../../src/contract/errors.js';
 
 function shellAnswering(answer: (command: string) => string | Error): DeviceShell & { commands: string[] } {
   const commands: string[] = [];
@@ -27,7 +28,7 @@ describe('broadcast dispatch', () => {
     );
   });
 
-  it('BROADCAST_FAILED when am does not complete (not dispatched), or the transport drops (unknown)', async () => {
+  it('BROADCAST_FAILED when am refuses (not dispatched), or the answer is empty, cut or dropped (unknown)', async () => {
     const refused = shellAnswering(() => 'Error: Bad component name\n');
     await expect(sendBroadcast(refused, DIALECTS.androperator, 'p', '{}')).rejects.toMatchObject({
       code: 'BROADCAST_FAILED',
@@ -40,6 +41,25 @@ describe('broadcast dispatch', () => {
       code: 'BROADCAST_FAILED',
       details: { dispatchState: 'unknown' },
     });
+    for (const answer of ['', 'Broadcasting: Intent { act=x }\n', 'Broadc']) {
+      await expect(
+        sendBroadcast(
+          shellAnswering(() => answer),
+          DIALECTS.androperator,
+          'p',
+          '{}',
+        ),
+      ).rejects.toMatchObject({ code: 'BROADCAST_FAILED', details: { dispatchState: 'unknown' } });
+    }
+    for (const [errno, dispatchState] of [
+      ['ECONNRESET', 'unknown'],
+      ['ECONNREFUSED', 'not_dispatched'],
+    ]) {
+      const server = shellAnswering(() => new DroidproofError('ADB_SERVER_FAILED', errno!, { errno }));
+      await expect(sendBroadcast(server, DIALECTS.androperator, 'p', '{}')).rejects.toMatchObject({
+        details: { dispatchState },
+      });
+    }
     const ok = shellAnswering(() => 'Broadcasting: Intent { }\nBroadcast completed: result=0\n');
     await expect(sendBroadcast(ok, DIALECTS.androperator, 'p', '{}')).resolves.toBeUndefined();
   });
@@ -47,19 +67,29 @@ describe('broadcast dispatch', () => {
 
 describe('OperatorPresence', () => {
   it('distinguishes installed, variant mismatch, not installed and a failed query; caches only success', async () => {
-    let listing = 'package:com.androperator.operator\npackage:com.androperator.operator.dev\n';
+    const END = 'droidproof:pm-list-end\n';
+    let listing = `package:com.androperator.operator\npackage:com.androperator.operator.dev\n${END}`;
     const shell = shellAnswering(() => listing);
     const presence = new OperatorPresence(shell, DIALECTS.androperator, 'com.androperator.operator');
     await presence.ensureInstalled();
     await presence.ensureInstalled();
-    expect(shell.commands).toEqual(["pm list packages 'com.androperator.operator'"]);
+    expect(shell.commands).toEqual([
+      "pm list packages 'com.androperator.operator'; echo droidproof:pm-list-end",
+    ]);
     presence.invalidate();
-    listing = 'package:com.androperator.operator.dev\n';
+    listing = `package:com.androperator.operator.dev\n${END}`;
     await expect(presence.ensureInstalled()).rejects.toMatchObject({ code: 'OPERATOR_VARIANT_MISMATCH' });
-    listing = '';
+    listing = END;
     await expect(presence.ensureInstalled()).rejects.toMatchObject({ code: 'OPERATOR_NOT_INSTALLED' });
-    listing = "Error: Can't find service: package\n";
+    listing = `Error: Can't find service: package\n${END}`;
     await expect(presence.ensureInstalled()).rejects.toMatchObject({ code: 'DEVICE_SHELL_UNAVAILABLE' });
+    // An empty answer is a connection that ended early, never proof that nothing is installed.
+    for (listing of ['', 'package:com.andro']) {
+      await expect(presence.ensureInstalled()).rejects.toMatchObject({
+        code: 'DEVICE_SHELL_UNAVAILABLE',
+        message: expect.stringContaining('no complete answer'),
+      });
+    }
   });
 });
 
