@@ -85,7 +85,8 @@ export class VirtualDevice implements DeviceServices {
         actions: OPERATOR_ACTIONS,
         faults,
         chunkIntervalMs: setup.chunkIntervalMs,
-        log: (message, priority) => this.android.log('Operator', message, priority ?? 'I', pid),
+        pid,
+        log: (message, priority, tag) => this.android.log(tag ?? 'Operator', message, priority ?? 'I', pid),
       });
       this.operators.set(packageName, operator);
       this.unregister.push(

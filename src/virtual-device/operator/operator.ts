@@ -30,8 +30,10 @@ export interface VirtualOperatorOptions {
   packageName: string;
   dialect: OperatorDialect;
   actions: ReadonlyMap<string, AnyActionSpec>;
-  /** Writes one logcat message from the Operator process. */
-  log: (message: string, priority?: 'I' | 'E') => void;
+  /** Writes one logcat message from the Operator process (tag `Operator` unless given). */
+  log: (message: string, priority?: 'I' | 'E', tag?: string) => void;
+  /** The Operator process's pid, as an uncaught exception's `Process:` line names it. */
+  pid: number;
   faults?: OperatorFaults;
   /**
    * Host milliseconds between two chunk lines. Default: none, the lines are
@@ -82,6 +84,18 @@ export class VirtualOperator {
     this.unsubscribeMedia = this.listenToMedia();
   }
 
+  /** What Android's default uncaught-exception handler logs when the process dies. */
+  private logCrash(error: OperatorCrash): void {
+    for (const line of [
+      'FATAL EXCEPTION: main',
+      `Process: ${this.options.packageName}, PID: ${this.options.pid}`,
+      `java.lang.IllegalStateException: ${error.message}`,
+      '\tat app.androperator.operator.core.Engine.execute(Engine.kt:74)',
+      '\tat app.androperator.operator.app.AgentCommandReceiver.onReceive(AgentCommandReceiver.kt:18)',
+    ])
+      this.options.log(line, 'E', 'AndroidRuntime');
+  }
+
   dispose(): void {
     this.unsubscribeMedia();
     this.state.panel?.expiry?.cancel();
@@ -120,7 +134,7 @@ export class VirtualOperator {
       return envelope;
     } catch (error) {
       if (!(error instanceof OperatorCrash)) throw error;
-      this.options.log(`FATAL EXCEPTION: ${error.message}`, 'E');
+      this.logCrash(error);
       this.restart();
       return undefined;
     }

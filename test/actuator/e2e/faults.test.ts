@@ -137,12 +137,23 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     await stillWorks(device);
   });
 
-  it.concurrent('Operator crash: RESULT_ENVELOPE_TIMEOUT, the click is not replayed, the restarted Operator answers', async () => {
+  it.concurrent('Operator crash: fails at the FATAL EXCEPTION, not the timeout, with the crash lines; no replay; the restarted Operator answers', async () => {
     const { hd, device } = await prepare(3);
     hd.vd.operator(OPERATOR).faults = { crashBeforeAction: 1 };
-    const error = await failure(device.execute(clickThenSnapshot('crash-1', 1_000)));
+    const started = Date.now();
+    const error = await failure(device.execute(clickThenSnapshot('crash-1', 30_000)));
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(error).toMatchObject({ code: 'RESULT_ENVELOPE_TIMEOUT', dispatchState: 'dispatched' });
-    expect(error.details).toMatchObject({ lastActionId: 'snap', executionPosition: 'unknown' });
+    expect(error.details).toMatchObject({
+      lastActionId: 'snap',
+      executionPosition: 'unknown',
+      operatorCrashed: true,
+    });
+    const crashLines = (error.details as { crashLines: string[] }).crashLines;
+    expect(crashLines[0]).toMatch(/ E AndroidRuntime: FATAL EXCEPTION: main$/);
+    expect(crashLines[1]).toMatch(new RegExp(`Process: ${OPERATOR.replaceAll('.', '\\.')}, PID: \\d+$`));
+    expect(crashLines.some((line) => line.includes('\tat app.androperator'))).toBe(true);
+    expect(String(error.message)).toContain('FATAL EXCEPTION: main');
     expect(dispatchesOf(hd, 'crash-1')).toBe(1);
     hd.vd.operator(OPERATOR).faults = {};
     await stillWorks(device);
