@@ -10,6 +10,7 @@ import {
   resolveDialect,
   selectOperatorPackage,
 } from '../contract/dialect.js';
+import { droidproofVersion } from '../version.js';
 import type { DeviceShell } from './adb/device-shell.js';
 import { resolveDevice } from './adb/devices.js';
 import { AdbTransport } from './adb/transport.js';
@@ -54,7 +55,9 @@ export function assembleDevice(
 } {
   const shell = transport.device(serial);
   const reader = new LogcatReader(shell, dialect, options.logcat);
-  const presence = new OperatorPresence(shell, dialect, operatorPackage);
+  const presence = new OperatorPresence(shell, dialect, operatorPackage, {
+    requiredVersion: droidproofVersion(),
+  });
   const timeline = new Timeline();
   const engine = new ExecutionEngine({
     serial,

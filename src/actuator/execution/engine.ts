@@ -130,7 +130,7 @@ export class ExecutionEngine {
     };
     try {
       await this.ctx.reader.start();
-      await this.ctx.presence.ensureInstalled();
+      await this.ctx.presence.ensureDispatchable();
       if (!isObservationOnly(execution)) await this.readiness.ensureInteractive();
       await this.preflight(execution, state);
       const raw = await this.dispatchAndWait(execution, state);

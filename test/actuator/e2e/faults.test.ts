@@ -256,6 +256,15 @@ describe.skipIf(!hasAdb)('fault injection', () => {
       evidence: { apkVersion: '9.9.9' },
     });
     expect(report).toMatchObject({ criticalOk: false });
+    // The readiness gate applies the same policy before the first dispatch: nothing reaches the Operator.
+    const fresh = await hd.connect();
+    devices.push(fresh);
+    expect(await failure(fresh.click({ resourceId: BLUETOOTH }))).toMatchObject({
+      code: 'VERSION_INCOMPATIBLE',
+      dispatchState: 'not_dispatched',
+      details: { apkVersion: '9.9.9', operatorPackage: OPERATOR },
+    });
+    expect(hd.received).toHaveLength(0);
     expect(report.skippedChecks.map((s) => s.id)).toEqual([
       'readiness.handshake',
       'readiness.device.interactive',
@@ -270,5 +279,6 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     });
     packages.install(release);
     await mismatch.snapshot();
+    await fresh.snapshot();
   });
 });
