@@ -9,6 +9,7 @@
 
 import type { OperatorDialect } from '../../contract/dialect.js';
 import { DroidproofError } from '../../contract/errors.js';
+import { PayloadTooLargeError } from '../../contract/validation-errors.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import { shellCommand } from '../adb/shell-quote.js';
 import { requestNeverSent } from '../adb/transport.js';
@@ -29,6 +30,13 @@ export function broadcastCommand(
   );
 }
 
+/**
+ * adb's smart-socket request carries its length in four hex digits, so
+ * `shell:<command>` must fit in 0xFFFF bytes. A payload within the contract's
+ * 64,000-byte limit can still outgrow it once quoted (each `'` becomes five bytes).
+ */
+export const MAX_ADB_REQUEST_BYTES = 0xffff;
+
 /** Sends the broadcast; throws BROADCAST_FAILED (with the `am` output) when it was not completed. */
 export async function sendBroadcast(
   shell: DeviceShell,
@@ -36,9 +44,17 @@ export async function sendBroadcast(
   operatorPackage: string,
   payloadJson: string,
 ): Promise<void> {
+  const command = broadcastCommand(dialect, operatorPackage, payloadJson);
+  const requestBytes = Buffer.byteLength(`shell:${command}`);
+  if (requestBytes > MAX_ADB_REQUEST_BYTES) {
+    throw new PayloadTooLargeError(
+      `The payload is ${Buffer.byteLength(payloadJson)} bytes, but quoted for the device shell the adb request is ${requestBytes} bytes, over adb's limit of ${MAX_ADB_REQUEST_BYTES} (each ' in the payload costs 5 bytes); split the execution or use fewer quote characters`,
+      MAX_ADB_REQUEST_BYTES,
+    );
+  }
   let output: string;
   try {
-    output = (await shell.exec(broadcastCommand(dialect, operatorPackage, payloadJson))).toString('utf8');
+    output = (await shell.exec(command)).toString('utf8');
   } catch (error) {
     throw new DroidproofError(
       'BROADCAST_FAILED',

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceShell } from '../../../src/actuator/adb/device-shell.js';
-import { broadcastCommand, sendBroadcast } from '../../../src/actuator/execution/broadcast.js';
+import {
+  broadcastCommand,
+  MAX_ADB_REQUEST_BYTES,
+  sendBroadcast,
+} from '../../../src/actuator/execution/broadcast.js';
 import { executionLockKey, withExecutionLock } from '../../../src/actuator/execution/execution-lock.js';
 import { OperatorPresence } from '../../../src/actuator/execution/operator-presence.js';
 import { DIALECTS } from '../../../src/contract/dialect.js';
@@ -62,6 +66,26 @@ describe('broadcast dispatch', () => {
     }
     const ok = shellAnswering(() => 'Broadcasting: Intent { }\nBroadcast completed: result=0\n');
     await expect(sendBroadcast(ok, DIALECTS.androperator, 'p', '{}')).resolves.toBeUndefined();
+  });
+});
+
+describe('broadcast request size', () => {
+  it("refuses a payload whose quoted request outgrows adb's 0xFFFF-byte limit, before anything is sent", async () => {
+    const shell = shellAnswering(() => 'Broadcast completed: result=0\n');
+    const quotes = JSON.stringify({ text: "'".repeat(13_500) });
+    expect(Buffer.byteLength(quotes)).toBeLessThan(64_000);
+    await expect(
+      sendBroadcast(shell, DIALECTS.androperator, 'com.androperator.operator', quotes),
+    ).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: expect.stringContaining("each ' in the payload costs 5 bytes"),
+      details: { limitBytes: MAX_ADB_REQUEST_BYTES },
+    });
+    expect(shell.commands).toEqual([]);
+    // The contract's largest plain payload still fits.
+    const plain = JSON.stringify({ text: 'a'.repeat(63_980) });
+    await sendBroadcast(shell, DIALECTS.androperator, 'com.androperator.operator', plain);
+    expect(shell.commands).toHaveLength(1);
   });
 });
 
