@@ -27,6 +27,8 @@ export interface ConnectOptions {
   adbHost?: string;
   /** adb server port; default `ANDROID_ADB_SERVER_PORT` or 5037. */
   adbPort?: number;
+  /** Deadline of each adb request without one of its own (ms); default 30000. */
+  requestTimeoutMs?: number;
   /** Device serial; may be omitted when exactly one device is in state `device`. */
   serial?: string;
   /** Operator package; default `DROIDPROOF_OPERATOR_PACKAGE` or the dialect's release package. */

@@ -5,6 +5,7 @@
  */
 import type { Duplex } from 'node:stream';
 import adbkit from '@devicefarmer/adbkit';
+import { withDeadline } from '../../contract/deadline.js';
 import { DroidproofError } from '../../contract/errors.js';
 import type { DeviceShell } from './device-shell.js';
 import type { DeviceEntry } from './devices.js';
@@ -69,12 +70,24 @@ type AdbClient = ReturnType<typeof Adb.createClient>;
 
 const NO_AUTOSTART = '/nonexistent/droidproof-does-not-start-adb-servers';
 
+/** A host query or a shell command that needs no more than this is stuck, not slow. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+export interface AdbTransportOptions {
+  adbHost?: string;
+  adbPort?: number;
+  /** Deadline of each adb request that has no deadline of its own (ms). */
+  requestTimeoutMs?: number;
+}
+
 export class AdbTransport {
   readonly address: AdbServerAddress;
   private readonly client: AdbClient;
+  private readonly requestTimeoutMs: number;
 
-  constructor(options: { adbHost?: string; adbPort?: number } = {}) {
+  constructor(options: AdbTransportOptions = {}) {
     this.address = resolveAdbServer(options);
+    this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     // adbkit starts `adb start-server` when the connection is refused; droidproof never starts a
     // server behind the caller's back (tests use private ports), so the spawn is pointed at nothing
     // and a refused connection surfaces as ADB_SERVER_FAILED.
@@ -86,7 +99,10 @@ export class AdbTransport {
   /** `adb devices`: every entry with its raw state (`device`, `offline`, `unauthorized`, ...). */
   async listDevices(): Promise<DeviceEntry[]> {
     try {
-      const devices = await this.client.listDevices();
+      const devices = await this.deadline<{ id: string; type: string }[]>(
+        this.client.listDevices(),
+        'host:devices',
+      );
       return devices.map((d: { id: string; type: string }) => ({ serial: d.id, state: d.type }));
     } catch (error) {
       throw adbError(error);
@@ -96,7 +112,7 @@ export class AdbTransport {
   /** `host:version` of the adb server. */
   async serverVersion(): Promise<number> {
     try {
-      return await this.client.version();
+      return await this.deadline<number>(this.client.version(), 'host:version');
     } catch (error) {
       throw adbError(error);
     }
@@ -106,20 +122,58 @@ export class AdbTransport {
     const device = this.client.getDevice(serial);
     return {
       serial,
-      exec: async (command) => {
+      exec: async (command, options) => {
+        let stream: Duplex | undefined;
+        let expired = false;
+        const run = (async () => {
+          const opened: Duplex = await device.shell(command);
+          stream = opened;
+          // Opened after the deadline: nobody reads it any more.
+          if (expired) opened.destroy();
+          return readAll(opened);
+        })();
         try {
-          return await readAll(await device.shell(command));
+          return await this.deadline(run, command, serial, options?.timeoutMs, {
+            onExpire: () => {
+              expired = true;
+              stream?.destroy();
+            },
+          });
         } catch (error) {
           throw adbError(error, serial);
         }
       },
-      stream: async (command) => {
+      stream: async (command, options) => {
         try {
-          return await device.shell(command);
+          return await this.deadline(device.shell(command), command, serial, options?.timeoutMs, {
+            onLate: (late) => late.destroy(),
+          });
         } catch (error) {
           throw adbError(error, serial);
         }
       },
     };
+  }
+
+  /** Bounds one adb request; a late stream is closed so nothing leaks. */
+  private deadline<T>(
+    work: PromiseLike<T>,
+    request: string,
+    serial?: string,
+    timeoutMs = this.requestTimeoutMs,
+    hooks: { onExpire?: () => void; onLate?: (value: T) => void } = {},
+  ): Promise<T> {
+    const { host, port } = this.address;
+    return withDeadline(
+      Promise.resolve(work),
+      timeoutMs,
+      () =>
+        new DroidproofError(
+          'ADB_TIMEOUT',
+          `adb request to ${host}:${port} got no complete answer within ${timeoutMs} ms: ${request.slice(0, 200)}`,
+          { serial, request: request.slice(0, 200), timeoutMs, adbHost: host, adbPort: port },
+        ),
+      hooks,
+    );
   }
 }

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { isDroidproofError } from '../../contract/errors.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import type { DeviceEntry } from '../adb/devices.js';
+import { shellCommand } from '../adb/shell-quote.js';
 import type { AdbTransport } from '../adb/transport.js';
 import { parseWmValue } from '../device/device-info.js';
 import type { ExecutionEngine } from '../execution/engine.js';
@@ -251,7 +252,9 @@ export async function checkVersion(
   const id = 'readiness.version.compatibility';
   let output: string;
   try {
-    output = (await shell.exec(`dumpsys package ${operatorPackage}`)).toString('utf8');
+    output = (await shell.exec(shellCommand('dumpsys package', { quoted: operatorPackage }))).toString(
+      'utf8',
+    );
   } catch (error) {
     return {
       ...failure(id, error, 'Installed APK version could not be read.'),
@@ -311,7 +314,7 @@ export async function checkSetting(
       ? ['development_settings_enabled', 'DEVICE_DEV_OPTIONS_DISABLED', 'Developer options']
       : ['adb_enabled', 'DEVICE_USB_DEBUGGING_DISABLED', 'USB debugging'];
   const value = await shell
-    .exec(`settings get global ${key}`)
+    .exec(shellCommand('settings get global', { quoted: key }))
     .then((b) => b.toString('utf8').trim())
     .catch(() => 'unreadable');
   if (value === '1') return { id, status: 'pass', summary: `${label} is enabled.` };

@@ -43,6 +43,8 @@ export async function sendBroadcast(
   dialect: OperatorDialect,
   operatorPackage: string,
   payloadJson: string,
+  /** Deadline of the `am broadcast` call; the engine derives it from the execution's timeout. */
+  timeoutMs?: number,
 ): Promise<void> {
   const command = broadcastCommand(dialect, operatorPackage, payloadJson);
   const requestBytes = Buffer.byteLength(`shell:${command}`);
@@ -54,7 +56,7 @@ export async function sendBroadcast(
   }
   let output: string;
   try {
-    output = (await shell.exec(command)).toString('utf8');
+    output = (await shell.exec(command, { timeoutMs })).toString('utf8');
   } catch (error) {
     throw new DroidproofError(
       'BROADCAST_FAILED',

@@ -191,7 +191,13 @@ export class ExecutionEngine {
     state.phase = 'dispatch';
     state.timings.dispatchedAt = Date.now();
     try {
-      await sendBroadcast(shell, dialect, operatorPackage, JSON.stringify(execution));
+      await sendBroadcast(
+        shell,
+        dialect,
+        operatorPackage,
+        JSON.stringify(execution),
+        execution.timeoutMs + ENVELOPE_BUFFER_MS,
+      );
     } catch (error) {
       wait.cancel();
       crash.stop();
