@@ -17,11 +17,16 @@ export function adbError(error: unknown, serial?: string): DroidproofError {
   const code = (error as { code?: string } | undefined)?.code;
   const details = { serial, cause: message };
   if (code === 'ECONNREFUSED' || code === 'ENOENT' || code === 'ECONNRESET') {
-    // ENOENT is adbkit's refused auto-start (see NO_AUTOSTART): the connection was refused.
-    const reason = code === 'ENOENT' ? 'connection refused; no server is running there' : message;
-    return new DroidproofError('ADB_SERVER_FAILED', `adb server is not reachable: ${reason}`, details, {
-      cause: error,
-    });
+    // ENOENT is adbkit's refused auto-start (see NO_AUTOSTART): the connection was refused. Its
+    // message names the stand-in binary, an internal detail, so neither message nor cause is kept.
+    const refused = code === 'ENOENT';
+    const reason = refused ? 'connection refused; no server is running there' : message;
+    return new DroidproofError(
+      'ADB_SERVER_FAILED',
+      `adb server is not reachable: ${reason}`,
+      { ...details, cause: reason },
+      refused ? {} : { cause: error },
+    );
   }
   if (/not found/i.test(message)) {
     return new DroidproofError('DEVICE_NOT_FOUND', `Device ${serial} not found: ${message}`, details, {
