@@ -11,7 +11,7 @@ import type { DeviceEntry } from './devices.js';
 import { type AdbServerAddress, resolveAdbServer } from './server-address.js';
 
 /** Maps an adbkit or socket failure onto the public error catalogue. */
-export function adbError(error: unknown, serial?: string): DroidproofError {
+export function adbError(error: unknown, serial?: string, server?: AdbServerAddress): DroidproofError {
   if (error instanceof DroidproofError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: string } | undefined)?.code;
@@ -21,10 +21,11 @@ export function adbError(error: unknown, serial?: string): DroidproofError {
     // message names the stand-in binary, an internal detail, so neither message nor cause is kept.
     const refused = code === 'ENOENT';
     const reason = refused ? 'connection refused; no server is running there' : message;
+    const where = server ? ` at ${server.host}:${server.port}` : '';
     return new DroidproofError(
       'ADB_SERVER_FAILED',
-      `adb server is not reachable: ${reason}`,
-      { ...details, cause: reason },
+      `adb server${where} is not reachable: ${reason}`,
+      { ...details, cause: reason, ...(server ? { adbHost: server.host, adbPort: server.port } : {}) },
       refused ? {} : { cause: error },
     );
   }
@@ -82,7 +83,7 @@ export class AdbTransport {
       const devices = await this.client.listDevices();
       return devices.map((d: { id: string; type: string }) => ({ serial: d.id, state: d.type }));
     } catch (error) {
-      throw adbError(error);
+      throw adbError(error, undefined, this.address);
     }
   }
 
@@ -91,7 +92,7 @@ export class AdbTransport {
     try {
       return await this.client.version();
     } catch (error) {
-      throw adbError(error);
+      throw adbError(error, undefined, this.address);
     }
   }
 
@@ -103,14 +104,14 @@ export class AdbTransport {
         try {
           return await readAll(await device.shell(command));
         } catch (error) {
-          throw adbError(error, serial);
+          throw adbError(error, serial, this.address);
         }
       },
       stream: async (command) => {
         try {
           return await device.shell(command);
         } catch (error) {
-          throw adbError(error, serial);
+          throw adbError(error, serial, this.address);
         }
       },
     };
