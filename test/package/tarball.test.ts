@@ -137,6 +137,21 @@ describe.each(['commonjs', 'module'] as const)('installed from the tarball into 
   });
 
   it('the scaffolded test file and config type-check against the shipped declarations', async () => {
+    // The `import { test } from 'vitest'` style with the global `device`, and receivers that must not compile.
+    await writeFile(
+      join(dir, 'device-tests', 'global-style.check.mts'),
+      `import { expect, test } from 'vitest';
+test('global device', async () => {
+  await device.openApp('com.droidproof.settings');
+  await expect(device).toShowNode({ textEquals: 'Wi-Fi' });
+  await expect(device.node({ textEquals: 'Wi-Fi' })).toBeChecked();
+  // @ts-expect-error not a device
+  await expect(5).toShowNode({ textEquals: 'x' });
+  // @ts-expect-error locator-only matcher on a device
+  await expect(device).toBeVisible();
+});
+`,
+    );
     await writeFile(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
