@@ -84,6 +84,7 @@ async function init(dir: string, runner: 'vitest' | 'jest') {
 }
 
 let PATH = '';
+let projects: Record<'commonjs' | 'module', string>;
 beforeAll(async () => {
   await ensureBuilt();
   PATH = await nodeOnlyPath();
@@ -93,54 +94,26 @@ beforeAll(async () => {
   });
   const [name] = await readdir(out);
   tarball = join(out, name);
-}, 120_000);
+  // Both projects at once: the installs are mostly waiting on the disk.
+  const [commonjs, module] = await Promise.all([project('commonjs'), project('module')]);
+  projects = { commonjs, module };
+}, 150_000);
 
-describe.each(['commonjs', 'module'] as const)('installed from the tarball into a %s project', (type) => {
-  /** TypeScript treats `.ts` as CommonJS in a CommonJS project; droidproof is ESM, so the example is `.mts` there. */
-  const ext = type === 'module' ? 'ts' : 'mts';
-  let dir: string;
-  beforeAll(async () => {
-    dir = await project(type);
-  }, 90_000);
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ['node'],
+  },
+  include: ['device-tests', 'vitest.droidproof.config.mts'],
+};
 
-  it('init --runner vitest scaffolds a suite that passes against a virtual device', async () => {
-    const result = await init(dir, 'vitest');
-    expect(result).toMatchObject({
-      runner: 'vitest',
-      created: ['vitest.droidproof.config.mts', `device-tests/example.test.${ext}`],
-      script: { 'test:device': 'vitest run --config vitest.droidproof.config.mts' },
-    });
-    const vitest = await runIn(dir, VITEST, ['run', '--config', 'vitest.droidproof.config.mts'], PATH);
-    expect(vitest.code, vitest.output).toBe(0);
-    expect(vitest.output).toMatch(/Tests\s+1 passed/);
-    expect(vitest.output).not.toMatch(/missing source files/);
-  }, 60_000);
-
-  it('init --runner jest scaffolds a suite that passes against a virtual device', async () => {
-    const result = await init(dir, 'jest');
-    expect(result.created).toEqual(['jest.droidproof.config.cjs', 'device-tests/example.test.cjs']);
-    // The vitest script from before stays: init never overwrites.
-    expect(result.script).toBeNull();
-    const jest = await runIn(dir, JEST, ['--config', 'jest.droidproof.config.cjs'], PATH);
-    expect(jest.code, jest.output).toBe(0);
-    expect(jest.output).toMatch(/Tests:\s+1 passed, 1 total/);
-  }, 60_000);
-
-  it('init twice changes nothing', async () => {
-    const before = await readFile(join(dir, 'package.json'), 'utf8');
-    const again = await init(dir, 'vitest');
-    expect(again).toMatchObject({
-      created: [],
-      skipped: ['vitest.droidproof.config.mts', `device-tests/example.test.${ext}`],
-    });
-    expect(await readFile(join(dir, 'package.json'), 'utf8')).toBe(before);
-  });
-
-  it('the scaffolded test file and config type-check against the shipped declarations', async () => {
-    // The `import { test } from 'vitest'` style with the global `device`, and receivers that must not compile.
-    await writeFile(
-      join(dir, 'device-tests', 'global-style.check.mts'),
-      `import { expect, test } from 'vitest';
+/** The `import { test } from 'vitest'` style with the global `device`, and receivers that must not compile. */
+const GLOBAL_STYLE = `import { expect, test } from 'vitest';
 test('global device', async () => {
   await device.openApp('com.droidproof.settings');
   await expect(device).toShowNode({ textEquals: 'Wi-Fi' });
@@ -150,35 +123,59 @@ test('global device', async () => {
   // @ts-expect-error locator-only matcher on a device
   await expect(device).toBeVisible();
 });
-`,
-    );
-    await writeFile(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          strict: true,
-          noEmit: true,
-          skipLibCheck: true,
-          types: ['node'],
-        },
-        include: ['device-tests', 'vitest.droidproof.config.mts'],
-      }),
-    );
-    const tsc = await runIn(dir, 'typescript/bin/tsc', ['-p', '.'], PATH);
-    expect(tsc.code, tsc.output).toBe(0);
-  }, 60_000);
+`;
 
-  it('ships sourcemaps whose sources are inside them', async () => {
-    const dist = join(dir, 'node_modules', 'droidproof', 'dist');
-    const maps = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.js.map'));
-    expect(maps.length).toBeGreaterThan(100);
-    for (const map of maps) {
-      const { sources, sourcesContent } = JSON.parse(await readFile(join(dist, map), 'utf8'));
-      expect(sourcesContent?.length, map).toBe(sources.length);
-      expect(sourcesContent.every((text: unknown) => typeof text === 'string' && text.length > 0)).toBe(true);
-    }
-  });
-});
+describe.concurrent.each(['commonjs', 'module'] as const)(
+  'installed from the tarball into a %s project',
+  (type) => {
+    /** TypeScript treats `.ts` as CommonJS in a CommonJS project; droidproof is ESM, so the example is `.mts` there. */
+    const ext = type === 'module' ? 'ts' : 'mts';
+
+    it('init scaffolds Vitest and Jest suites that pass against a virtual device and type-check', async () => {
+      const dir = projects[type];
+      expect(await init(dir, 'vitest')).toMatchObject({
+        runner: 'vitest',
+        created: ['vitest.droidproof.config.mts', `device-tests/example.test.${ext}`],
+        script: { 'test:device': 'vitest run --config vitest.droidproof.config.mts' },
+      });
+      const jestInit = await init(dir, 'jest');
+      expect(jestInit.created).toEqual(['jest.droidproof.config.cjs', 'device-tests/example.test.cjs']);
+      // The vitest script from before stays: init never overwrites.
+      expect(jestInit.script).toBeNull();
+      await writeFile(join(dir, 'device-tests', 'global-style.check.mts'), GLOBAL_STYLE);
+      await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG));
+
+      const [vitest, jest, tsc] = await Promise.all([
+        runIn(dir, VITEST, ['run', '--config', 'vitest.droidproof.config.mts'], PATH),
+        runIn(dir, JEST, ['--config', 'jest.droidproof.config.cjs'], PATH),
+        runIn(dir, 'typescript/bin/tsc', ['-p', '.'], PATH),
+      ]);
+      expect(vitest.code, vitest.output).toBe(0);
+      expect(vitest.output).toMatch(/Tests\s+1 passed/);
+      expect(vitest.output).not.toMatch(/missing source files/);
+      expect(jest.code, jest.output).toBe(0);
+      expect(jest.output).toMatch(/Tests:\s+1 passed, 1 total/);
+      expect(tsc.code, tsc.output).toBe(0);
+
+      const before = await readFile(join(dir, 'package.json'), 'utf8');
+      expect(await init(dir, 'vitest')).toMatchObject({
+        created: [],
+        skipped: ['vitest.droidproof.config.mts', `device-tests/example.test.${ext}`],
+      });
+      expect(await readFile(join(dir, 'package.json'), 'utf8')).toBe(before);
+    }, 90_000);
+
+    it('ships sourcemaps whose sources are inside them', async () => {
+      const dist = join(projects[type], 'node_modules', 'droidproof', 'dist');
+      const maps = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.js.map'));
+      expect(maps.length).toBeGreaterThan(100);
+      for (const map of maps) {
+        const { sources, sourcesContent } = JSON.parse(await readFile(join(dist, map), 'utf8'));
+        expect(sourcesContent?.length, map).toBe(sources.length);
+        expect(sourcesContent.every((text: unknown) => typeof text === 'string' && text.length > 0)).toBe(
+          true,
+        );
+      }
+    });
+  },
+);
