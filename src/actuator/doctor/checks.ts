@@ -167,7 +167,7 @@ export function checkDiscovery(
         status: 'warn',
         code: 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
         summary: 'Multiple devices connected.',
-        detail: 'Specify --device to target a single device.',
+        detail: 'Specify --device <serial> (or set ANDROID_SERIAL) to target a single device.',
         evidence: { devices: ready.map((d) => d.serial) },
       },
     };
