@@ -13,6 +13,7 @@ import {
 import { droidproofVersion } from '../version.js';
 import type { DeviceShell } from './adb/device-shell.js';
 import { resolveDevice } from './adb/devices.js';
+import type { AdbServerKind } from './adb/server-address.js';
 import { AdbTransport } from './adb/transport.js';
 import { Device } from './device/device.js';
 import { runDoctor } from './doctor/doctor.js';
@@ -29,6 +30,8 @@ export interface ConnectOptions {
   adbPort?: number;
   /** Deadline of each adb request without one of its own (ms); default 30000. */
   requestTimeoutMs?: number;
+  /** `droidproof` when that address is droidproof's own adb front end (doctor then needs no adb binary). */
+  adbServerKind?: AdbServerKind;
   /** Device serial; may be omitted when exactly one device is in state `device`. */
   serial?: string;
   /** Operator package; default `DROIDPROOF_OPERATOR_PACKAGE` or the dialect's release package. */
@@ -87,6 +90,13 @@ export async function connectDevice(options: ConnectOptions = {}): Promise<Devic
     operatorPackage,
     dialect,
     doctor: (capability?: DoctorCapability) =>
-      runDoctor({ transport, requestedSerial: serial, operatorPackage, capability, target: () => parts }),
+      runDoctor({
+        transport,
+        adbServerKind: options.adbServerKind,
+        requestedSerial: serial,
+        operatorPackage,
+        capability,
+        target: () => parts,
+      }),
   });
 }

@@ -12,17 +12,23 @@ import type { DeviceEntry } from './devices.js';
 import { type AdbServerAddress, resolveAdbServer } from './server-address.js';
 
 /** Maps an adbkit or socket failure onto the public error catalogue. */
-export function adbError(error: unknown, serial?: string): DroidproofError {
+export function adbError(error: unknown, serial?: string, server?: AdbServerAddress): DroidproofError {
   if (error instanceof DroidproofError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: string } | undefined)?.code;
   const details = { serial, cause: message, ...(code ? { errno: code } : {}) };
   if (code === 'ECONNREFUSED' || code === 'ENOENT' || code === 'ECONNRESET') {
-    // ENOENT is adbkit's refused auto-start (see NO_AUTOSTART): the connection was refused.
-    const reason = code === 'ENOENT' ? 'connection refused; no server is running there' : message;
-    return new DroidproofError('ADB_SERVER_FAILED', `adb server is not reachable: ${reason}`, details, {
-      cause: error,
-    });
+    // ENOENT is adbkit's refused auto-start (see NO_AUTOSTART): the connection was refused. Its
+    // message names the stand-in binary, an internal detail, so neither message nor cause is kept.
+    const refused = code === 'ENOENT';
+    const reason = refused ? 'connection refused; no server is running there' : message;
+    const where = server ? ` at ${server.host}:${server.port}` : '';
+    return new DroidproofError(
+      'ADB_SERVER_FAILED',
+      `adb server${where} is not reachable: ${reason}`,
+      { ...details, cause: reason, ...(server ? { adbHost: server.host, adbPort: server.port } : {}) },
+      refused ? {} : { cause: error },
+    );
   }
   if (/not found/i.test(message)) {
     return new DroidproofError('DEVICE_NOT_FOUND', `Device ${serial} not found: ${message}`, details, {
@@ -105,7 +111,7 @@ export class AdbTransport {
       );
       return devices.map((d: { id: string; type: string }) => ({ serial: d.id, state: d.type }));
     } catch (error) {
-      throw adbError(error);
+      throw adbError(error, undefined, this.address);
     }
   }
 
@@ -114,7 +120,7 @@ export class AdbTransport {
     try {
       return await this.deadline<number>(this.client.version(), 'host:version');
     } catch (error) {
-      throw adbError(error);
+      throw adbError(error, undefined, this.address);
     }
   }
 
@@ -140,7 +146,7 @@ export class AdbTransport {
             },
           });
         } catch (error) {
-          throw adbError(error, serial);
+          throw adbError(error, serial, this.address);
         }
       },
       stream: async (command, options) => {
@@ -149,7 +155,7 @@ export class AdbTransport {
             onLate: (late) => late.destroy(),
           });
         } catch (error) {
-          throw adbError(error, serial);
+          throw adbError(error, serial, this.address);
         }
       },
     };

@@ -54,6 +54,7 @@ export function deviceReadiness(app: AppOptions | undefined): Readiness {
       device = await connectDevice({
         adbHost: descriptor.adbHost,
         adbPort: descriptor.adbPort,
+        adbServerKind: descriptor.adbServer,
         serial: descriptor.serial,
         operatorPackage: descriptor.operatorPackage,
         dialect: descriptor.dialect,
