@@ -21,7 +21,12 @@ describe('media', () => {
     expect(paused.targetStateObserved).toBe(true);
     expect(paused.session.state).toBe('paused');
     await expect(device).toHaveMediaSession({ applicationId: PLAYER, state: 'paused' });
+    // Paused: over 1.2 s the reported position does not move, and neither does the position
+    // estimated from the last report (it only extrapolates while playing).
     const still = await device.media.observe({ applicationId: PLAYER, durationMs: 1200 });
     expect(still.session.state).toBe('paused');
+    expect(still.reportedPositionDeltaMs).toBe(0);
+    expect(still.initialSession.estimatedPositionMs).toEqual(expect.any(Number));
+    expect(still.session.estimatedPositionMs).toBe(still.initialSession.estimatedPositionMs);
   });
 });

@@ -10,8 +10,10 @@ import {
   resolveDialect,
   selectOperatorPackage,
 } from '../contract/dialect.js';
+import { droidproofVersion } from '../version.js';
 import type { DeviceShell } from './adb/device-shell.js';
 import { resolveDevice } from './adb/devices.js';
+import type { AdbServerKind } from './adb/server-address.js';
 import { AdbTransport } from './adb/transport.js';
 import { Device } from './device/device.js';
 import { runDoctor } from './doctor/doctor.js';
@@ -26,6 +28,10 @@ export interface ConnectOptions {
   adbHost?: string;
   /** adb server port; default `ANDROID_ADB_SERVER_PORT` or 5037. */
   adbPort?: number;
+  /** Deadline of each adb request without one of its own (ms); default 30000. */
+  requestTimeoutMs?: number;
+  /** `droidproof` when that address is droidproof's own adb front end (doctor then needs no adb binary). */
+  adbServerKind?: AdbServerKind;
   /** Device serial; may be omitted when exactly one device is in state `device`. */
   serial?: string;
   /** Operator package; default `DROIDPROOF_OPERATOR_PACKAGE` or the dialect's release package. */
@@ -54,7 +60,9 @@ export function assembleDevice(
 } {
   const shell = transport.device(serial);
   const reader = new LogcatReader(shell, dialect, options.logcat);
-  const presence = new OperatorPresence(shell, dialect, operatorPackage);
+  const presence = new OperatorPresence(shell, dialect, operatorPackage, {
+    requiredVersion: droidproofVersion(),
+  });
   const timeline = new Timeline();
   const engine = new ExecutionEngine({
     serial,
@@ -82,6 +90,13 @@ export async function connectDevice(options: ConnectOptions = {}): Promise<Devic
     operatorPackage,
     dialect,
     doctor: (capability?: DoctorCapability) =>
-      runDoctor({ transport, requestedSerial: serial, operatorPackage, capability, target: () => parts }),
+      runDoctor({
+        transport,
+        adbServerKind: options.adbServerKind,
+        requestedSerial: serial,
+        operatorPackage,
+        capability,
+        target: () => parts,
+      }),
   });
 }

@@ -69,12 +69,3 @@ export function parseArgs(argv: readonly string[], specs: FlagSpecs): ParsedArgs
   }
   return { flags, positionals };
 }
-
-/** Help lines for a set of flags. */
-export function describeFlags(specs: FlagSpecs): string[] {
-  return Object.entries(specs).map(([name, spec]) => {
-    const spellings = [name, ...(spec.aliases ?? [])].map((s) => `--${s}`).join(', ');
-    const value = spec.type === 'string' ? ` ${spec.valueName ?? '<value>'}` : '';
-    return `  ${`${spellings}${value}`.padEnd(44)} ${spec.description}`;
-  });
-}

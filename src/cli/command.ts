@@ -12,12 +12,16 @@ export interface CommandResult {
   /** The JSON document printed to stdout. */
   readonly body: unknown;
   readonly exitCode: number;
+  /** The `--format pretty` rendering for people; default indented JSON. */
+  readonly pretty?: () => string;
 }
 
 export interface CommandContext {
   readonly args: ParsedArgs;
   /** Working directory for relative paths such as `--payload @file.json`. */
   readonly cwd: string;
+  /** The environment (`ANDROID_SERIAL`, `ANDROID_ADB_SERVER_PORT`, the state directory). */
+  readonly env: NodeJS.ProcessEnv;
 }
 
 export interface CliCommand {

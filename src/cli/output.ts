@@ -1,6 +1,8 @@
 /**
  * Output formats (seed 003:1329-1343): JSON by default (`--output json`,
- * `--format json`, `--json`), or indented for humans with `--output pretty`.
+ * `--format json`, `--json`), or for people with `--output pretty` /
+ * `--format pretty`: the command's own rendering (doctor's table, snapshot's
+ * summary) or indented JSON.
  */
 import type { FlagSpecs } from './args.js';
 import { UsageError } from './errors.js';
@@ -16,7 +18,8 @@ export const GLOBAL_FLAGS: FlagSpecs = {
     description: 'output format (default json)',
   },
   json: { type: 'boolean', description: 'same as --output json' },
-  help: { type: 'boolean', description: 'show help' },
+  help: { type: 'boolean', description: 'show help (also -h, droidproof help <command>)' },
+  version: { type: 'boolean', description: 'print the droidproof version' },
 };
 
 export function outputFormat(flags: Readonly<Record<string, string | true>>): OutputFormat {
@@ -29,6 +32,9 @@ export function outputFormat(flags: Readonly<Record<string, string | true>>): Ou
   return value;
 }
 
-export function render(body: unknown, format: OutputFormat): string {
-  return `${JSON.stringify(body, null, format === 'pretty' ? 2 : undefined)}\n`;
+/** JSON on one line, or for people the command's own rendering (else indented JSON). */
+export function render(result: { body: unknown; pretty?: () => string }, format: OutputFormat): string {
+  if (format === 'json') return `${JSON.stringify(result.body)}\n`;
+  const text = result.pretty?.() ?? JSON.stringify(result.body, null, 2);
+  return text.endsWith('\n') ? text : `${text}\n`;
 }

@@ -9,6 +9,7 @@ import { closeCommand } from './commands/close.js';
 import { devicesCommand } from './commands/devices.js';
 import { doctorCommand } from './commands/doctor.js';
 import { execCommand } from './commands/exec.js';
+import { initCommand } from './commands/init.js';
 import { mediaCommand } from './commands/media.js';
 import { notificationsCommand } from './commands/notifications.js';
 import { openCommand } from './commands/open.js';
@@ -29,6 +30,7 @@ import { waitCommand } from './commands/wait.js';
 import { waitForNavCommand } from './commands/wait-for-nav.js';
 
 export const COMMANDS: readonly CliCommand[] = [
+  initCommand,
   execCommand,
   virtualCommand,
   devicesCommand,

@@ -2,15 +2,25 @@
  * The CLI framework: finds the command, parses global and command flags,
  * runs it and prints its JSON (or the typed error) to stdout.
  */
-import { describeFlags, parseArgs } from './args.js';
+import { droidproofVersion } from '../version.js';
+import { parseArgs } from './args.js';
 import { type CliCommand, EXIT } from './command.js';
 import { UsageError } from './errors.js';
+import { commandHelp, indexHelp } from './help.js';
 import { GLOBAL_FLAGS, type OutputFormat, outputFormat, render } from './output.js';
 import { COMMANDS, findCommand } from './registry.js';
 
 export interface CliIo {
   write(text: string): void;
   cwd: string;
+  /** Default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** `-h` is `--help` (before any `--`). */
+function normalizeShortFlags(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  return argv.map((arg, i) => (arg === '-h' && (end < 0 || i < end) ? '--help' : arg));
 }
 
 /** Splits argv into the command word and everything else; global flags may precede it. */
@@ -31,31 +41,6 @@ function splitCommand(argv: readonly string[]): { name: string | undefined; rest
   return { name: undefined, rest: [...argv] };
 }
 
-function helpText(commands: readonly CliCommand[], command?: CliCommand): string {
-  if (command !== undefined) {
-    return [
-      `usage: droidproof ${command.usage}`,
-      '',
-      command.summary,
-      '',
-      ...describeFlags(command.flags),
-      ...describeFlags(GLOBAL_FLAGS),
-      '',
-    ].join('\n');
-  }
-  const index = commands.map((c) => `  ${c.name.padEnd(12)} ${c.summary}`);
-  return [
-    'usage: droidproof <command> [flags]',
-    '',
-    'commands:',
-    ...index,
-    '',
-    'global flags:',
-    ...describeFlags(GLOBAL_FLAGS),
-    '',
-  ].join('\n');
-}
-
 function errorBody(error: unknown): unknown {
   if (error instanceof Error && 'toJSON' in error && typeof error.toJSON === 'function')
     return error.toJSON();
@@ -70,27 +55,40 @@ export async function runCli(
 ): Promise<number> {
   let format: OutputFormat = 'json';
   try {
-    const { name, rest } = splitCommand(argv);
-    const command = name === undefined || name === 'help' ? undefined : findCommand(name, commands);
-    if (name !== undefined && name !== 'help' && command === undefined) {
-      throw new UsageError(`unknown command ${JSON.stringify(name)}`, {
+    const { name, rest } = splitCommand(normalizeShortFlags(argv));
+    const unknown = (word: string) =>
+      new UsageError(`unknown command ${JSON.stringify(word)}; see droidproof --help`, {
         commands: commands.map((c) => c.name),
       });
-    }
-    const args = parseArgs(rest, { ...GLOBAL_FLAGS, ...(command?.flags ?? {}) });
-    format = outputFormat(args.flags);
-    if (args.flags.help === true || name === 'help') {
-      io.write(helpText(commands, command));
+    if (name === 'help') {
+      // `help [<command>]`: the topic is the first word after `help`.
+      const topic = rest.find((arg) => !arg.startsWith('-'));
+      const command = topic === undefined ? undefined : findCommand(topic, commands);
+      if (topic !== undefined && command === undefined) throw unknown(topic);
+      io.write(
+        command ? commandHelp(command, GLOBAL_FLAGS) : indexHelp(commands, GLOBAL_FLAGS, droidproofVersion()),
+      );
       return EXIT.OK;
     }
-    if (command === undefined) {
-      throw new UsageError('missing command', { commands: commands.map((c) => c.name) });
+    const command = name === undefined ? undefined : findCommand(name, commands);
+    if (name !== undefined && command === undefined) throw unknown(name);
+    const args = parseArgs(rest, { ...GLOBAL_FLAGS, ...(command?.flags ?? {}) });
+    format = outputFormat(args.flags);
+    if (args.flags.version === true) {
+      io.write(`${droidproofVersion()}\n`);
+      return EXIT.OK;
     }
-    const result = await command.run({ args, cwd: io.cwd });
-    io.write(render(result.body, format));
+    if (command === undefined || args.flags.help === true) {
+      io.write(
+        command ? commandHelp(command, GLOBAL_FLAGS) : indexHelp(commands, GLOBAL_FLAGS, droidproofVersion()),
+      );
+      return EXIT.OK;
+    }
+    const result = await command.run({ args, cwd: io.cwd, env: io.env ?? process.env });
+    io.write(render(result, format));
     return result.exitCode;
   } catch (error) {
-    io.write(render(errorBody(error), format));
+    io.write(render({ body: errorBody(error) }, format));
     return EXIT.FAILURE;
   }
 }

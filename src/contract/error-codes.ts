@@ -7,8 +7,11 @@
 export interface ErrorCodeInfo {
   /** What the failure means and what to do. */
   readonly meaning: string;
-  /** `public`: Node's stable enum; `runtime`: Android-emitted envelope codes; `usage`: CLI usage objects. */
-  readonly kind: 'public' | 'runtime' | 'usage';
+  /**
+   * `public`: Node's stable enum; `runtime`: Android-emitted envelope codes; `usage`: CLI usage objects;
+   * `droidproof`: host failures the seeds do not name, documented where `source` says.
+   */
+  readonly kind: 'public' | 'runtime' | 'usage' | 'droidproof';
   /** Seed line citing the code. */
   readonly source: string;
 }
@@ -438,6 +441,12 @@ export const ERROR_CODES = {
     meaning: 'The requested CLI path exists but is not implemented.',
     kind: 'usage',
     source: '003:7426',
+  },
+  ADB_TIMEOUT: {
+    meaning:
+      'An adb request got no complete answer within its deadline (a stalled shell, or a peer that accepts and never answers); the connection was closed. After a dispatch this leaves the dispatch state unknown.',
+    kind: 'droidproof',
+    source: 'docs/device-api.md#deadlines',
   },
 } as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
 

@@ -6,9 +6,34 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DroidproofError } from '../contract/errors.js';
+import { PackageNameSchema } from '../contract/package-name.js';
 import { EvidenceModeSchema } from '../evidence/mode.js';
+import { closestKey } from './closest-key.js';
 
 const PortSchema = z.number().int().min(1).max(65535);
+
+/** Node timers fire at once above 2^31-1 ms, so a longer timeout is refused rather than silently zero. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+const TimeoutMsSchema = z.number().int().positive().max(MAX_TIMER_MS);
+
+/**
+ * An options object that refuses unknown keys, naming the closest valid one:
+ * a typo such as `timeouts.leaseMS` would otherwise be ignored and the default used.
+ */
+function optionsObject<Shape extends z.ZodRawShape>(shape: Shape) {
+  const known = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code !== 'unrecognized_keys') return undefined;
+      return issue.keys
+        .map((key) => {
+          const hint = closestKey(key, known);
+          return `unknown option "${key}"${hint ? ` (did you mean "${hint}"?)` : ''}; valid: ${known.join(', ')}`;
+        })
+        .join('; ');
+    },
+  });
+}
 
 /** An attached device as the `adb` source sees it, for the `filter` predicate. */
 export interface AttachedDevice {
@@ -16,7 +41,7 @@ export interface AttachedDevice {
   state: string;
 }
 
-const VirtualSourceSchema = z.object({
+const VirtualSourceSchema = optionsObject({
   source: z.literal('virtual'),
   /** How many virtual devices to start. */
   count: z.number().int().min(1).max(32).default(2),
@@ -24,7 +49,7 @@ const VirtualSourceSchema = z.object({
   adbServerPort: PortSchema.optional(),
 });
 
-const AdbSourceSchema = z.object({
+const AdbSourceSchema = optionsObject({
   source: z.literal('adb'),
   adbHost: z.string().default('127.0.0.1'),
   /** Default `ANDROID_ADB_SERVER_PORT` or 5037. */
@@ -41,9 +66,9 @@ export const DeviceSourceOptionsSchema = z.discriminatedUnion('source', [
 ]);
 export type DeviceSourceOptions = z.infer<typeof DeviceSourceOptionsSchema>;
 
-export const AppOptionsSchema = z.object({
+export const AppOptionsSchema = optionsObject({
   /** The app under test; it is force-stopped before every test. */
-  applicationId: z.string().min(1),
+  applicationId: PackageNameSchema,
   /** Open the app at the start of every test. */
   launch: z.boolean().default(false),
   /** Clear its data (`pm clear`) before every test, before the first test of each file, or never. */
@@ -51,34 +76,28 @@ export const AppOptionsSchema = z.object({
 });
 export type AppOptions = z.infer<typeof AppOptionsSchema>;
 
-export const DroidproofOptionsSchema = z.object({
+export const DroidproofOptionsSchema = optionsObject({
   devices: DeviceSourceOptionsSchema.default({ source: 'virtual', count: 2 }),
-  operator: z
-    .object({
-      /** Operator package; default the dialect's release package. */
-      package: z.string().min(1).optional(),
-      dialect: z.enum(['androperator', 'clawperator']).default('androperator'),
-    })
-    .default({ dialect: 'androperator' }),
+  operator: optionsObject({
+    /** Operator package; default the dialect's release package. */
+    package: PackageNameSchema.optional(),
+    dialect: z.enum(['androperator', 'clawperator']).default('androperator'),
+  }).default({ dialect: 'androperator' }),
   app: AppOptionsSchema.optional(),
-  timeouts: z
-    .object({
-      /**
-       * How long a worker waits in the queue for a device. Generous by default: with more workers
-       * than devices, a worker may wait for another worker's whole share of the run (Jest, isolate: false).
-       */
-      leaseMs: z.number().int().positive().default(600_000),
-      /** Default wait of every matcher. */
-      matcherMs: z.number().int().positive().default(5_000),
-    })
-    .default({ leaseMs: 600_000, matcherMs: 5_000 }),
-  evidence: z
-    .object({
-      mode: EvidenceModeSchema.default('on-failure'),
-      /** Report folder (HTML, JUnit, `bundles/`), relative to the project root; default `REPORT_DIR_ENV` or `droidproof-report`. */
-      outputDir: z.string().min(1).optional(),
-    })
-    .default({ mode: 'on-failure' }),
+  timeouts: optionsObject({
+    /**
+     * How long a worker waits in the queue for a device. Generous by default: with more workers
+     * than devices, a worker may wait for another worker's whole share of the run (Jest, isolate: false).
+     */
+    leaseMs: TimeoutMsSchema.default(600_000),
+    /** Default wait of every matcher. */
+    matcherMs: TimeoutMsSchema.default(5_000),
+  }).default({ leaseMs: 600_000, matcherMs: 5_000 }),
+  evidence: optionsObject({
+    mode: EvidenceModeSchema.default('on-failure'),
+    /** Report folder (HTML, JUnit, `bundles/`), relative to the project root; default `REPORT_DIR_ENV` or `droidproof-report`. */
+    outputDir: z.string().min(1).optional(),
+  }).default({ mode: 'on-failure' }),
 });
 /** What users write (every field optional). */
 export type DroidproofOptionsInput = z.input<typeof DroidproofOptionsSchema>;
@@ -97,8 +116,8 @@ export function parseOptions(input: unknown): DroidproofOptions {
 /** What every worker needs, passed from global setup as JSON in `RUNTIME_ENV`. */
 export const WorkerRuntimeSchema = z.object({
   app: AppOptionsSchema.optional(),
-  leaseMs: z.number().int().positive(),
-  matcherMs: z.number().int().positive(),
+  leaseMs: TimeoutMsSchema,
+  matcherMs: TimeoutMsSchema,
   evidenceMode: EvidenceModeSchema,
   /** Absolute bundles root. */
   bundlesDir: z.string(),

@@ -39,8 +39,13 @@ export interface RunnerState {
   testPath?: string;
   /** Vitest 4.1: the running test. */
   task?: unknown;
-  /** False to skip evidence capture (a locator action's own wait; the action's error is captured later). */
+  /** False to skip evidence capture. */
   evidence?: boolean;
+  /**
+   * The message's first line when the failure is not an `expect(...)` (a node action such as
+   * `device.click(m)` or `device.node(m).click()`), so it names the call the user made.
+   */
+  headline?: (failure: FailureReport) => string;
 }
 
 export interface MatcherVerdict {
@@ -84,6 +89,10 @@ async function annotate(state: RunnerState, evidence: CaptureResult): Promise<vo
   await annotateFn(message, 'droidproof:evidence', attachment).catch(() => undefined);
 }
 
+export function observations(failure: FailureReport): string {
+  return `${failure.attempts} observation${failure.attempts === 1 ? '' : 's'}`;
+}
+
 function formatMessage<D>(
   run: MatcherRun<D>,
   state: RunnerState,
@@ -93,7 +102,8 @@ function formatMessage<D>(
 ): string {
   const call = `expect(${run.receivedLabel})${state.isNot ? '.not' : ''}.${run.name}(...)`;
   const lines = [
-    `${call} failed after ${failure.elapsedMs} ms (${failure.attempts} observation${failure.attempts === 1 ? '' : 's'}${state.poll ? ', single check inside expect.poll' : ''})`,
+    state.headline?.(failure) ??
+      `${call} failed after ${failure.elapsedMs} ms (${observations(failure)}${state.poll ? ', single check inside expect.poll' : ''})`,
     '',
     `Expected: ${failure.expected}`,
     `Observed: ${failure.observed}`,

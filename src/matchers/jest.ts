@@ -11,7 +11,8 @@ import { type DroidproofMatchers, droidproofMatchers } from './matchers.js';
 
 declare module 'expect' {
   // R and T must match Jest's declaration for declaration merging.
-  interface Matchers<R extends void | Promise<void>, T = unknown> extends DroidproofMatchers<Promise<void>> {}
+  interface Matchers<R extends void | Promise<void>, T = unknown>
+    extends DroidproofMatchers<T, Promise<void>> {}
 }
 
 /** Anything with Jest's `expect.extend`. */

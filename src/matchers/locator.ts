@@ -7,7 +7,8 @@
 
 import { DroidproofError } from '../contract/errors.js';
 import type { NodeMatcher } from '../contract/matcher.js';
-import { runMatcher } from './core.js';
+import { explainNodeAction } from './action-failure.js';
+import { observations, runMatcher } from './core.js';
 import { formatMatcher } from './describe.js';
 import { showNodeRun, type WaitSettings } from './node-matchers.js';
 import { type NodeQuery, type NodeQueryOptions, nodeQuery } from './node-query.js';
@@ -41,20 +42,40 @@ export class Locator {
 
   /** Waits until the node is shown (matcher timeout), then clicks it. */
   async click(options: WaitSettings = {}): Promise<unknown> {
-    await this.waitShown(options);
-    return this.actor('click').click(this.query.matcher);
+    const call = this.callLabel('click()');
+    await this.waitShown(call, options);
+    return this.act(call, () => this.actor('click').click(this.query.matcher));
   }
 
   /** Waits until the node is shown, then types `text` into it. */
   async enterText(text: string, options: WaitSettings = {}): Promise<unknown> {
-    await this.waitShown(options);
-    return this.actor('enterText').enterText(this.query.matcher, text);
+    const call = this.callLabel(`enterText(${JSON.stringify(text)})`);
+    await this.waitShown(call, options);
+    return this.act(call, () => this.actor('enterText').enterText(this.query.matcher, text));
   }
 
   /** Waits until the node is shown, then reads its text through the device (`read_text`). */
   async read(options: WaitSettings = {}): Promise<string> {
-    await this.waitShown(options);
-    return this.actor('readText').readText(this.query.matcher);
+    const call = this.callLabel('read()');
+    await this.waitShown(call, options);
+    return this.act(call, () => this.actor('readText').readText(this.query.matcher));
+  }
+
+  /** How a failure names the call: `device.node({ textEquals: 'Save' }).click()`. */
+  private callLabel(method: string): string {
+    return `device.node(${formatMatcher(this.query.matcher)}).${method}`;
+  }
+
+  /** The action itself; a selection error (the screen changed after the wait) is explained like a matcher failure. */
+  private act<T>(call: string, act: () => Promise<T>): Promise<T> {
+    return explainNodeAction({
+      call,
+      target: this.target,
+      received: this,
+      matcher: this.query.matcher,
+      query: this.options,
+      act,
+    });
   }
 
   private actor(method: keyof NodeActor): NodeActor {
@@ -64,8 +85,8 @@ export class Locator {
     return this.target as NodeActor;
   }
 
-  private async waitShown(wait: WaitSettings): Promise<void> {
-    const run = showNodeRun('toBeVisible', {
+  private async waitShown(call: string, wait: WaitSettings): Promise<void> {
+    const run = showNodeRun(call, {
       receivedLabel: this.toString(),
       target: this.target,
       query: this.query,
@@ -74,7 +95,11 @@ export class Locator {
         interval: wait.interval ?? this.options.interval,
       },
     });
-    const verdict = await runMatcher(run, this.target, this, { isNot: false, evidence: false });
+    const verdict = await runMatcher(run, this.target, this, {
+      isNot: false,
+      headline: (failure) =>
+        `${call} failed: no node matching ${formatMatcher(this.query.matcher)} was shown within ${failure.elapsedMs} ms (${observations(failure)})`,
+    });
     if (!verdict.pass)
       throw new DroidproofError('NODE_NOT_FOUND', verdict.message(), { matcher: this.query.matcher });
   }

@@ -6,6 +6,7 @@
  *     await expect(device).toShowNode({ textEquals: 'Saved' })
  *     await expect(device.node({ resourceId: 'app:id/title' })).toHaveText('Settings')
  */
+import type { Device } from '../actuator/device/device.js';
 import type { NodeMatcher } from '../contract/matcher.js';
 import { type MatcherRun, type MatcherVerdict, type RunnerState, runMatcher, usageFailure } from './core.js';
 import {
@@ -154,23 +155,48 @@ export const droidproofMatchers = {
   },
 };
 
+/** What the device matchers accept: the actuator's `Device` (the test's `device`) or a `MatcherTarget`. */
+export type DeviceReceived = Device | MatcherTarget;
+
+/** `F` when `T` (the value given to `expect`) is `Allowed` or `any`; otherwise `never`, so the call does not type-check. */
+type On<T, Allowed, F> = 0 extends 1 & T ? F : [T] extends [Allowed] ? F : never;
+
+type OnDevice<T, F> = On<T, DeviceReceived, F>;
+type OnLocator<T, F> = On<T, Locator, F>;
+type LocatorText<R> = (expected: string | RegExp, options?: WaitSettings) => R;
+type DeviceText<R> = (matcher: NodeMatcher, expected: string | RegExp, options?: NodeMatcherOptions) => R;
+
 /**
- * The typed surface of the matchers; `R` is what a call returns (a promise to
- * await). Augmented into Vitest's `Assertion` and Jest's `Matchers`.
+ * The typed surface of the matchers. `T` is the type given to `expect(...)`:
+ * device matchers exist on a device, locator matchers on `device.node(...)`;
+ * anything else (`expect(5).toShowNode(...)`) does not type-check. `R` is what
+ * a call returns (a promise to await). Augmented into Vitest's `Assertion`
+ * and Jest's `Matchers`.
  */
-export interface DroidproofMatchers<R> {
-  /** Waits until a node matching `matcher` is shown (`.not`: until none is). */
-  toShowNode(matcher: NodeMatcher, options?: NodeMatcherOptions): R;
-  /** Locator: waits until the node's text equals the string or matches the RegExp. */
-  toHaveText(expected: string | RegExp, options?: WaitSettings): R;
-  /** Device: waits until the first node matching `matcher` has the text. */
-  toHaveText(matcher: NodeMatcher, expected: string | RegExp, options?: NodeMatcherOptions): R;
-  toBeInForeground(applicationId: string, options?: WaitSettings): R;
-  toHaveNotification(expected: NotificationExpectation, options?: WaitSettings): R;
-  toHaveMediaSession(expected: MediaSessionExpectation, options?: WaitSettings): R;
+export interface DroidproofMatchers<T, R> {
+  /** Device: waits until a node matching `matcher` is shown (`.not`: until none is). */
+  toShowNode: OnDevice<T, (matcher: NodeMatcher, options?: NodeMatcherOptions) => R>;
+  /**
+   * Locator `(expected, options?)`: waits until the node's text equals the string or matches the RegExp.
+   * Device `(matcher, expected, options?)`: the same for the first node matching `matcher`.
+   */
+  toHaveText: 0 extends 1 & T
+    ? LocatorText<R> & DeviceText<R>
+    : [T] extends [Locator]
+      ? LocatorText<R>
+      : OnDevice<T, DeviceText<R>>;
+  /** Device: waits until `applicationId` is the foreground app. */
+  toBeInForeground: OnDevice<T, (applicationId: string, options?: WaitSettings) => R>;
+  /** Device: waits until a notification matches. */
+  toHaveNotification: OnDevice<T, (expected: NotificationExpectation, options?: WaitSettings) => R>;
+  /** Device: waits until a media session matches. */
+  toHaveMediaSession: OnDevice<T, (expected: MediaSessionExpectation, options?: WaitSettings) => R>;
   /** Locator: shown on screen (under the locator's visibility). */
-  toBeVisible(options?: WaitSettings): R;
-  toBeChecked(options?: WaitSettings): R;
-  toBeEnabled(options?: WaitSettings): R;
-  toHaveCount(count: number, options?: WaitSettings): R;
+  toBeVisible: OnLocator<T, (options?: WaitSettings) => R>;
+  /** Locator: the node is checked. */
+  toBeChecked: OnLocator<T, (options?: WaitSettings) => R>;
+  /** Locator: the node is enabled. */
+  toBeEnabled: OnLocator<T, (options?: WaitSettings) => R>;
+  /** Locator: exactly `count` nodes match. */
+  toHaveCount: OnLocator<T, (count: number, options?: WaitSettings) => R>;
 }

@@ -11,8 +11,7 @@ import { type DroidproofMatchers, droidproofMatchers } from './matchers.js';
 
 declare module 'vitest' {
   // biome-ignore lint/suspicious/noExplicitAny: the default must match Vitest's declaration for merging.
-  interface Assertion<T = any> extends DroidproofMatchers<Promise<void>> {}
-  interface AsymmetricMatchersContaining extends DroidproofMatchers<unknown> {}
+  interface Assertion<T = any> extends DroidproofMatchers<T, Promise<void>> {}
 }
 
 export function installVitestMatchers(expect: ExpectStatic): void {

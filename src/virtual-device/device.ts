@@ -85,6 +85,7 @@ export class VirtualDevice implements DeviceServices {
         actions: OPERATOR_ACTIONS,
         faults,
         chunkIntervalMs: setup.chunkIntervalMs,
+        pid,
         log: (message, priority, tag) =>
           this.android.log(tag ?? dialect.resultTag, message, priority ?? 'I', pid),
       });

@@ -37,8 +37,8 @@ function farmProvider(farm: VirtualFarm): DeviceProvider {
   return adbSource({ adbHost: farm.adbHost, adbPort: farm.adbPort, env: {} });
 }
 
-async function pool(farm: VirtualFarm): Promise<DevicePool> {
-  const started = await startDevicePool(parseOptions({}), farmProvider(farm));
+async function pool(farm: VirtualFarm, options: unknown = {}): Promise<DevicePool> {
+  const started = await startDevicePool(parseOptions(options), farmProvider(farm));
   cleanups.push(() => started.stop());
   return started;
 }
@@ -73,6 +73,24 @@ describe('device pool', () => {
       code: 'NO_HEALTHY_DEVICES',
     });
     expect(Date.now() - started_at).toBeLessThan(10_000);
+  }, 30_000);
+
+  it('quarantines a device where the app under test is not installed, naming the app', async () => {
+    const farm = await farmWith(1, []);
+    const missing = await pool(farm, { app: { applicationId: 'com.example.missing' } });
+    await expect((await client(missing)).acquire(10_000)).rejects.toMatchObject({
+      code: 'NO_HEALTHY_DEVICES',
+    });
+    expect(missing.broker.slotsView()[0]?.quarantineReason).toBe(
+      'the app under test com.example.missing is not installed on the device (pm path answered "(nothing)")',
+    );
+    await missing.stop();
+    for (const clearData of ['never', 'test'] as const) {
+      const present = await pool(farm, { app: { applicationId: 'com.droidproof.settings', clearData } });
+      const lease = await (await client(present)).acquire(10_000);
+      expect(lease.device.serial).toBe(farm.devices[0].serial);
+      await present.stop();
+    }
   }, 30_000);
 
   it('the adb source keeps devices in state `device`, narrowed by serials, ANDROID_SERIAL and a filter', async () => {

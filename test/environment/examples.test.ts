@@ -2,19 +2,26 @@
  * The example suites, run the way users run them: the Vitest suite on 3
  * virtual devices with 3 workers, the Jest suite the same way, and the
  * deliberately failing suite, which must fail and leave verifiable evidence
- * for every attempt.
+ * for every attempt. Each runs with a PATH that holds only `node`: the main
+ * job needs nothing else (no adb binary), on every machine.
  */
 import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scanBundles } from '../../src/evidence/report/bundle-index.js';
 import { verifyBundle } from '../../src/evidence/verify.js';
-import { ensureBuilt, runCli, tempDir } from './helpers.js';
+import { ensureBuilt, nodeOnlyPath, runCli, tempDir } from './helpers.js';
 
-beforeAll(ensureBuilt, 180_000);
+let PATH = '';
+beforeAll(async () => {
+  await ensureBuilt();
+  PATH = await nodeOnlyPath();
+}, 180_000);
 
-async function reportDir(): Promise<string> {
-  return join(await tempDir('droidproof-examples-'), 'report');
+/** The run's environment: its own report directory, and nothing but Node on PATH. */
+async function bareEnv(): Promise<{ report: string; env: NodeJS.ProcessEnv }> {
+  const report = join(await tempDir('droidproof-examples-'), 'report');
+  return { report, env: { DROIDPROOF_REPORT_DIR: report, PATH } };
 }
 
 function testcases(junit: string): { name: string; failed: boolean }[] {
@@ -28,11 +35,11 @@ function testcases(junit: string): { name: string; failed: boolean }[] {
 
 describe('example suites', () => {
   it('the Vitest suite passes on 3 devices with 3 workers and prints where its report is', async () => {
-    const report = await reportDir();
+    const { report, env } = await bareEnv();
     const run = await runCli(
       'vitest',
       ['run', '--config', 'examples/vitest/vitest.config.ts', '--maxWorkers=3'],
-      { DROIDPROOF_REPORT_DIR: report },
+      env,
     );
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Test Files\s+5 passed/);
@@ -44,10 +51,8 @@ describe('example suites', () => {
   }, 120_000);
 
   it('the Jest suite passes on 3 devices with 3 workers and prints where its report is', async () => {
-    const report = await reportDir();
-    const run = await runCli('jest', ['--config', 'examples/jest/jest.config.js', '--maxWorkers=3'], {
-      DROIDPROOF_REPORT_DIR: report,
-    });
+    const { report, env } = await bareEnv();
+    const run = await runCli('jest', ['--config', 'examples/jest/jest.config.js', '--maxWorkers=3'], env);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stderr).toMatch(/Test Suites:\s+5 passed, 5 total/);
     expect(run.stderr).not.toMatch(/failed to exit gracefully/);
@@ -58,13 +63,11 @@ describe('example suites', () => {
   }, 120_000);
 
   it('the failing suite exits non-zero and keeps a verifiable bundle for each attempt', async () => {
-    const report = await reportDir();
+    const { report, env } = await bareEnv();
     const run = await runCli(
       'vitest',
       ['run', '--config', 'examples/failing/vitest.config.ts', '--retry=1'],
-      {
-        DROIDPROOF_REPORT_DIR: report,
-      },
+      env,
     );
     expect(run.code).toBe(1);
     const bundles = await scanBundles(join(report, 'bundles'));

@@ -4,7 +4,7 @@
  * build is refreshed first when a source file is newer than it.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readdir, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -82,4 +82,14 @@ function parentEnv(): NodeJS.ProcessEnv {
 
 export function tempDir(prefix: string): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
+}
+
+/**
+ * A PATH that holds only `node` (a temp dir with a symlink to this Node): what a machine with
+ * nothing but Node offers a child process. No adb, no shell tools.
+ */
+export async function nodeOnlyPath(): Promise<string> {
+  const dir = await tempDir('droidproof-node-only-');
+  await symlink(process.execPath, join(dir, 'node'));
+  return dir;
 }

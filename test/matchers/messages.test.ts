@@ -62,6 +62,7 @@ describe('failure messages', () => {
   });
 
   it('refuses a value that is not a device', async () => {
+    // @ts-expect-error device matchers do not type-check on a number; at run time they fail with a message.
     expect(await failureOf(expect(42).toShowNode({ textEquals: 'x' }))).toMatch(/need a device or a locator/);
   });
 });

@@ -14,3 +14,9 @@ export function resolveAdbServer(
   const port = options.adbPort ?? (Number.isInteger(envPort) && envPort > 0 ? envPort : DEFAULT_ADB_PORT);
   return { host: options.adbHost ?? '127.0.0.1', port };
 }
+
+/**
+ * Who answers at that address: a real adb server, or droidproof's own adb
+ * front end (the virtual farm), which needs no adb binary on the host.
+ */
+export type AdbServerKind = 'adb' | 'droidproof';

@@ -5,8 +5,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { isDroidproofError } from '../../contract/errors.js';
+import { type AdbBinary, adbInstallHint, locateAdb } from '../adb/adb-binary.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import type { DeviceEntry } from '../adb/devices.js';
+import type { AdbServerKind } from '../adb/server-address.js';
+import { shellCommand } from '../adb/shell-quote.js';
 import type { AdbTransport } from '../adb/transport.js';
 import { parseWmValue } from '../device/device-info.js';
 import type { ExecutionEngine } from '../execution/engine.js';
@@ -49,41 +52,53 @@ export function checkNodeVersion(version = process.versions.node): DoctorCheckRe
   };
 }
 
-export async function checkAdbPresence(bin = 'adb'): Promise<DoctorCheckResult> {
+export async function checkAdbPresence(adb: AdbBinary = locateAdb()): Promise<DoctorCheckResult> {
   try {
-    const { stdout } = await run(bin, ['version'], { timeout: 10_000 });
+    const { stdout } = await run(adb.bin, ['version'], { timeout: 10_000 });
     return {
       id: 'host.adb.presence',
       status: 'pass',
       summary: 'adb is installed.',
-      evidence: { version: stdout.split('\n')[0]?.trim() },
+      evidence: { version: stdout.split('\n')[0]?.trim(), bin: adb.bin, from: adb.from },
     };
   } catch (error) {
+    const hint = adbInstallHint();
+    const where = adb.from === 'PATH' ? 'on PATH' : `at ${adb.bin} (from ${adb.from})`;
     return {
       id: 'host.adb.presence',
       status: 'fail',
       code: 'ADB_NOT_FOUND',
       summary: 'adb was not found.',
-      detail: (error as Error).message,
-      fix: {
-        title: 'Install Android platform tools',
-        platform: 'linux',
-        steps: [{ kind: 'shell', value: 'sudo apt-get install -y adb' }],
-      },
+      detail: `No runnable adb ${where}: ${(error as Error).message}. droidproof looks at ADB, then ANDROID_HOME/ANDROID_SDK_ROOT platform-tools, then PATH.`,
+      fix: { title: 'Install Android SDK Platform-Tools', ...hint },
     };
   }
 }
 
-export async function checkAdbServer(transport: AdbTransport): Promise<DoctorCheckResult> {
+export async function checkAdbServer(
+  transport: AdbTransport,
+  kind: AdbServerKind = 'adb',
+): Promise<DoctorCheckResult> {
   try {
     const version = await transport.serverVersion();
     return {
       id: 'host.adb.server',
       status: 'pass',
-      summary: 'adb server is healthy.',
-      evidence: { ...transport.address, serverVersion: version },
+      summary: kind === 'droidproof' ? "droidproof's adb front end is healthy." : 'adb server is healthy.',
+      evidence: { ...transport.address, serverVersion: version, server: kind },
     };
   } catch (error) {
+    if (kind === 'droidproof') {
+      return {
+        ...failure('host.adb.server', error, "droidproof's adb front end is not reachable."),
+        code: 'ADB_SERVER_FAILED',
+        fix: {
+          title: 'Start the virtual devices',
+          platform: 'any',
+          steps: [{ kind: 'shell', value: 'npx droidproof virtual' }],
+        },
+      };
+    }
     return {
       ...failure('host.adb.server', error, 'adb server is not reachable.'),
       code: 'ADB_SERVER_FAILED',
@@ -153,7 +168,7 @@ export function checkDiscovery(
         status: 'warn',
         code: 'MULTIPLE_DEVICES_DEVICE_ID_REQUIRED',
         summary: 'Multiple devices connected.',
-        detail: 'Specify --device to target a single device.',
+        detail: 'Specify --device <serial> (or set ANDROID_SERIAL) to target a single device.',
         evidence: { devices: ready.map((d) => d.serial) },
       },
     };
@@ -251,7 +266,9 @@ export async function checkVersion(
   const id = 'readiness.version.compatibility';
   let output: string;
   try {
-    output = (await shell.exec(`dumpsys package ${operatorPackage}`)).toString('utf8');
+    output = (await shell.exec(shellCommand('dumpsys package', { quoted: operatorPackage }))).toString(
+      'utf8',
+    );
   } catch (error) {
     return {
       ...failure(id, error, 'Installed APK version could not be read.'),
@@ -311,7 +328,7 @@ export async function checkSetting(
       ? ['development_settings_enabled', 'DEVICE_DEV_OPTIONS_DISABLED', 'Developer options']
       : ['adb_enabled', 'DEVICE_USB_DEBUGGING_DISABLED', 'USB debugging'];
   const value = await shell
-    .exec(`settings get global ${key}`)
+    .exec(shellCommand('settings get global', { quoted: key }))
     .then((b) => b.toString('utf8').trim())
     .catch(() => 'unreadable');
   if (value === '1') return { id, status: 'pass', summary: `${label} is enabled.` };

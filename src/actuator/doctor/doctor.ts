@@ -9,7 +9,9 @@
  */
 
 import { droidproofVersion } from '../../version.js';
+import type { AdbBinary } from '../adb/adb-binary.js';
 import type { DeviceShell } from '../adb/device-shell.js';
+import type { AdbServerKind } from '../adb/server-address.js';
 import type { AdbTransport } from '../adb/transport.js';
 import type { ExecutionEngine } from '../execution/engine.js';
 import type { OperatorPresence } from '../execution/operator-presence.js';
@@ -47,17 +49,22 @@ export interface DoctorInput {
   capability?: DoctorCapability;
   /** Builds (or reuses) the device parts for the resolved serial. */
   target(serial: string): DoctorTarget;
-  adbBin?: string;
+  /** The adb binary to check; default looked up by `locateAdb`. */
+  adb?: AdbBinary;
+  /** `droidproof` when the address is droidproof's own adb front end: no adb binary is needed then. */
+  adbServerKind?: AdbServerKind;
   cliVersion?: string;
 }
 
 const DOCS = 'Docs: docs/doctor.md';
 const SKIP_REASON = 'Required check was not run because prerequisite verification did not complete.';
+const FRONT_END_REASON =
+  "Not required: the device is served by droidproof's own adb front end, so no adb binary is used.";
 
-function requiredSequence(capability: DoctorCapability): string[] {
+function requiredSequence(capability: DoctorCapability, kind: AdbServerKind): string[] {
   const common = [
     'host.node.version',
-    'host.adb.presence',
+    ...(kind === 'adb' ? ['host.adb.presence'] : []),
     'host.adb.server',
     'device.discovery',
     'device.capability',
@@ -71,6 +78,7 @@ function requiredSequence(capability: DoctorCapability): string[] {
 
 export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
   const capability = input.capability ?? 'interactive';
+  const kind = input.adbServerKind ?? 'adb';
   const checks: DoctorCheckResult[] = [];
   let deviceId: string | undefined;
   /** Adds a check; false when a required check did not pass (the sequence stops). */
@@ -80,8 +88,8 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
   };
   const sequence = async (): Promise<void> => {
     if (!add(checkNodeVersion())) return;
-    if (!add(await checkAdbPresence(input.adbBin))) return;
-    if (!add(await checkAdbServer(input.transport))) return;
+    if (kind === 'adb' && !add(await checkAdbPresence(input.adb))) return;
+    if (!add(await checkAdbServer(input.transport, kind))) return;
     const devices = await input.transport.listDevices().catch(() => []);
     const discovery = checkDiscovery(devices, input.requestedSerial);
     if (!add(discovery.check) || discovery.serial === undefined) return;
@@ -105,10 +113,14 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
 
   const ran = new Set(checks.map((c) => c.id));
   const blocker = checks.find((c) => isCriticalCheck(c.id) && c.status !== 'pass');
-  const skippedChecks = requiredSequence(capability)
+  const blocked = requiredSequence(capability, kind)
     .filter((id) => !ran.has(id))
     .map((id) => ({ id, reason: SKIP_REASON, blockedBy: blocker ? [blocker.id] : [] }));
-  const criticalOk = blocker === undefined && skippedChecks.length === 0;
+  const criticalOk = blocker === undefined && blocked.length === 0;
+  // Skipped by design, not blocked: it does not count against readiness.
+  const notRequired =
+    kind === 'droidproof' ? [{ id: 'host.adb.presence', reason: FRONT_END_REASON, blockedBy: [] }] : [];
+  const skippedChecks = [...notRequired, ...blocked];
   return {
     ok: criticalOk,
     criticalOk,

@@ -16,6 +16,7 @@ import { validateExecution } from '../../contract/validate.js';
 import type { ExecutionResultWrapper } from '../../contract/wrappers.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import { shellCommand } from '../adb/shell-quote.js';
+import { watchOperatorCrash } from '../logcat/crash-watch.js';
 import type { LogcatReader } from '../logcat/logcat-reader.js';
 import { sendBroadcast } from './broadcast.js';
 import { contractEnvelope, wirePayload } from './dialect-wire.js';
@@ -146,7 +147,7 @@ export class ExecutionEngine {
     };
     try {
       await this.ctx.reader.start();
-      await this.ctx.presence.ensureInstalled();
+      await this.ctx.presence.ensureDispatchable();
       // An Operator whose doctor_ping does not report interactivity leaves nothing to gate on.
       if (this.ctx.dialect.reportsInteractiveState && !isObservationOnly(execution))
         await this.readiness.ensureInteractive();
@@ -245,53 +246,68 @@ export class ExecutionEngine {
     const { reader, shell, dialect, operatorPackage } = this.ctx;
     const payload = wirePayload(execution, dialect);
     const wait = reader.waitForResult(execution.commandId);
+    // Watching from before the broadcast: `am` returns only after the receiver ran, crash or not.
+    const crash = watchOperatorCrash(reader, operatorPackage);
     state.phase = 'dispatch';
     state.timings.dispatchedAt = Date.now();
     state.dispatchAttempted = true;
     try {
-      await sendBroadcast(shell, dialect, operatorPackage, payload);
+      await sendBroadcast(shell, dialect, operatorPackage, payload, budgetMs);
     } catch (error) {
       wait.cancel();
+      crash.stop();
       throw error;
     }
     state.dispatchState = 'dispatched';
     state.phase = 'result_wait';
+    /** No envelope will come: the budget ran out, or the Operator's process died. */
+    const noEnvelope = (message: string, details: Record<string, unknown>) => {
+      wait.cancel();
+      const last = execution.actions.at(-1);
+      return new ExecutionFailedError(
+        'RESULT_ENVELOPE_TIMEOUT',
+        message,
+        {
+          phase: 'result_wait',
+          dispatchState: 'dispatched',
+          commandId: execution.commandId,
+          taskId: execution.taskId,
+        },
+        {
+          lastActionId: last?.id,
+          lastActionType: last?.type,
+          lastActionCaveat: 'payload-last only; Android execution position is unknown',
+          elapsedMs: Date.now() - (state.timings.dispatchedAt ?? state.timings.startedAt),
+          timeoutMs: execution.timeoutMs,
+          executionPosition: 'unknown',
+          deviceId: this.ctx.serial,
+          operatorPackage,
+          ...details,
+        },
+      );
+    };
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        wait.cancel();
-        const last = execution.actions.at(-1);
-        reject(
-          new ExecutionFailedError(
-            'RESULT_ENVELOPE_TIMEOUT',
-            `Timed out waiting for ${dialect.resultPrefix}`,
-            {
-              phase: 'result_wait',
-              dispatchState: 'dispatched',
-              commandId: execution.commandId,
-              taskId: execution.taskId,
-            },
-            {
-              lastActionId: last?.id,
-              lastActionType: last?.type,
-              lastActionCaveat: 'payload-last only; Android execution position is unknown',
-              elapsedMs: Date.now() - (state.timings.dispatchedAt ?? state.timings.startedAt),
-              timeoutMs: execution.timeoutMs,
-              executionPosition: 'unknown',
-              deviceId: this.ctx.serial,
-              operatorPackage,
-              chunks: wait.progress(),
-            },
-          ),
-        );
-      }, budgetMs);
+      timer = setTimeout(
+        () =>
+          reject(noEnvelope(`Timed out waiting for ${dialect.resultPrefix}`, { chunks: wait.progress() })),
+        budgetMs,
+      );
+    });
+    // The seeds have no crash code: a crash surfaces as the missing envelope, only without the wait.
+    const crashed = crash.crashed.then((report): never => {
+      throw noEnvelope(
+        `The Operator process (${operatorPackage}, pid ${report.pid}) crashed before logging ${dialect.resultPrefix}:\n${report.lines.join('\n')}`,
+        { operatorCrashed: true, crashLines: report.lines },
+      );
     });
     try {
-      const line = await Promise.race([wait.line, timeout]);
+      const line = await Promise.race([wait.line, timeout, crashed]);
       state.timings.resultAt = Date.now();
       return contractEnvelope(parseEnvelopeLine(line, dialect, execution), dialect, wait.hierarchyLogs());
     } finally {
       clearTimeout(timer);
+      crash.stop();
     }
   }
 

@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream';
 import type { OperatorDialect } from '../../contract/dialect.js';
 import { DroidproofError } from '../../contract/errors.js';
 import type { DeviceShell } from '../adb/device-shell.js';
-import { quoteShellArg } from '../adb/shell-quote.js';
+import { shellCommand } from '../adb/shell-quote.js';
 import { ChunkAssembler, type ChunkProgress, MAX_RESULT_BYTES } from './chunk-assembler.js';
 import { type HierarchyCapture, HierarchyLineCollector } from './hierarchy-lines.js';
 import { LineSplitter } from './line-splitter.js';
@@ -167,7 +167,7 @@ export class LogcatReader {
   }
 
   private command(tail: number): string {
-    return `logcat -v ${quoteShellArg(this.options.format)} -T ${tail}`;
+    return shellCommand('logcat -v', { quoted: this.options.format }, '-T', String(tail));
   }
 
   private async openFirst(): Promise<void> {
@@ -194,7 +194,7 @@ export class LogcatReader {
       };
       const off = this.onLine(done);
       const timer = setTimeout(done, this.options.syncTimeoutMs);
-      this.shell.exec(`log -t droidproof ${quoteShellArg(marker)}`).then((output) => {
+      this.shell.exec(shellCommand('log -t droidproof', { quoted: marker })).then((output) => {
         if (/not found|inaccessible/i.test(output.toString('utf8'))) done();
       }, done);
     });

@@ -12,6 +12,7 @@ import type { DialectName } from '../../contract/dialect.js';
 import type { ExecutionInput } from '../../contract/execution.js';
 import { validateExecution } from '../../contract/validate.js';
 import { dryRunWrapper, validatedWrapper } from '../../contract/wrappers.js';
+import { type AdbTarget, adbTarget } from '../adb-target.js';
 import type { FlagSpecs, ParsedArgs } from '../args.js';
 import { type CommandContext, type CommandResult, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
@@ -21,14 +22,14 @@ export const DEVICE_FLAGS: FlagSpecs = {
     type: 'string',
     aliases: ['device-id'],
     valueName: '<serial>',
-    description: 'target device serial',
+    description: 'target device serial (default ANDROID_SERIAL)',
   },
   'operator-package': { type: 'string', valueName: '<package>', description: 'Operator package to talk to' },
   'adb-host': { type: 'string', valueName: '<host>', description: 'adb server host (default 127.0.0.1)' },
   'adb-port': {
     type: 'string',
     valueName: '<port>',
-    description: 'adb server port (default ANDROID_ADB_SERVER_PORT or 5037)',
+    description: 'adb server port (default ANDROID_ADB_SERVER_PORT, a running droidproof virtual, or 5037)',
   },
   dialect: { type: 'string', valueName: 'androperator|clawperator', description: 'Operator wire dialect' },
   // The seeds' commands pass it (003:4377); droidproof never runs a daemon, so it changes nothing.
@@ -79,19 +80,29 @@ export function executionTimeout(args: ParsedArgs): number | undefined {
   return intFlag(args, 'timeout', 1000, 120_000);
 }
 
-export async function connectFromFlags(args: ParsedArgs): Promise<Device> {
+/** The adb server and device the flags, the environment or a running `droidproof virtual` name. */
+export function targetFromFlags(args: ParsedArgs, env: NodeJS.ProcessEnv): Promise<AdbTarget> {
+  return adbTarget(
+    {
+      serial: stringFlag(args, 'device'),
+      adbHost: stringFlag(args, 'adb-host'),
+      adbPort: intFlag(args, 'adb-port', 1, 65_535),
+    },
+    env,
+  );
+}
+
+export async function connectFromFlags(args: ParsedArgs, env: NodeJS.ProcessEnv): Promise<Device> {
   return connectDevice({
-    serial: stringFlag(args, 'device'),
+    ...(await targetFromFlags(args, env)),
     operatorPackage: stringFlag(args, 'operator-package'),
-    adbHost: stringFlag(args, 'adb-host'),
-    adbPort: intFlag(args, 'adb-port', 1, 65_535),
     dialect: stringFlag(args, 'dialect') as DialectName | undefined,
   });
 }
 
 /** Connects, runs `fn`, and always stops the device's logcat reader. */
-export async function withDevice<T>(args: ParsedArgs, fn: (device: Device) => Promise<T>): Promise<T> {
-  const device = await connectFromFlags(args);
+export async function withDevice<T>(context: CommandContext, fn: (device: Device) => Promise<T>): Promise<T> {
+  const device = await connectFromFlags(context.args, context.env);
   try {
     return await fn(device);
   } finally {
@@ -128,7 +139,7 @@ export async function runExecution(
   const validated = validateExecution(execution);
   if (flags['validate-only']) return { body: validatedWrapper(validated), exitCode: EXIT.OK };
   if (flags['dry-run']) return { body: dryRunWrapper(validated), exitCode: EXIT.OK };
-  return withDevice(context.args, async (device) => {
+  return withDevice(context, async (device) => {
     const result = await device.execute(validated, { allowFailure: true });
     return { body: await present(result), exitCode: exitCodeOf(result) };
   });

@@ -3,22 +3,16 @@ import { AdbTransport } from '../../actuator/adb/transport.js';
 import type { CliCommand } from '../command.js';
 import { EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
-import { intFlag, stringFlag } from './device-flags.js';
+import { DEVICE_FLAGS, targetFromFlags } from './device-flags.js';
 
 export const devicesCommand: CliCommand = {
   name: 'devices',
   summary: 'List connected Android devices',
   usage: 'devices [--adb-host <host>] [--adb-port <port>]',
-  flags: {
-    'adb-host': { type: 'string', valueName: '<host>', description: 'adb server host (default 127.0.0.1)' },
-    'adb-port': { type: 'string', valueName: '<port>', description: 'adb server port' },
-  },
-  async run({ args }) {
+  flags: { 'adb-host': DEVICE_FLAGS['adb-host']!, 'adb-port': DEVICE_FLAGS['adb-port']! },
+  async run({ args, env }) {
     if (args.positionals.length > 0) throw new UsageError('devices takes no arguments');
-    const transport = new AdbTransport({
-      adbHost: stringFlag(args, 'adb-host'),
-      adbPort: intFlag(args, 'adb-port', 1, 65_535),
-    });
+    const transport = new AdbTransport(await targetFromFlags(args, env));
     return { body: { devices: await transport.listDevices() }, exitCode: EXIT.OK };
   },
 };

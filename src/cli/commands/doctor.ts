@@ -14,7 +14,8 @@ import { type DialectName, resolveDialect, selectOperatorPackage } from '../../c
 import type { CliCommand } from '../command.js';
 import { EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
-import { DEVICE_FLAGS, intFlag, stringFlag } from './device-flags.js';
+import { doctorTable } from '../pretty/doctor-table.js';
+import { DEVICE_FLAGS, stringFlag, targetFromFlags } from './device-flags.js';
 
 export const doctorCommand: CliCommand = {
   name: 'doctor',
@@ -32,7 +33,7 @@ export const doctorCommand: CliCommand = {
     full: { type: 'boolean', description: 'not supported by droidproof' },
     fix: { type: 'boolean', description: 'not supported by droidproof' },
   },
-  async run({ args }) {
+  async run({ args, env }) {
     if (args.positionals.length > 0) throw new UsageError('doctor takes no positional arguments');
     const capability = (stringFlag(args, 'capability') ?? 'interactive') as DoctorCapability;
     if (!DOCTOR_CAPABILITIES.includes(capability)) {
@@ -44,17 +45,16 @@ export const doctorCommand: CliCommand = {
       if (args.flags[flag])
         throw new UsageError(`--${flag} is not supported by droidproof doctor`, { flag: `--${flag}` });
     }
-    const transport = new AdbTransport({
-      adbHost: stringFlag(args, 'adb-host'),
-      adbPort: intFlag(args, 'adb-port', 1, 65_535),
-    });
+    const target = await targetFromFlags(args, env);
+    const transport = new AdbTransport(target);
     const dialect = resolveDialect(stringFlag(args, 'dialect') as DialectName | undefined);
     const operatorPackage = selectOperatorPackage(dialect, stringFlag(args, 'operator-package'));
     const readers: LogcatReader[] = [];
     try {
       const report = await runDoctor({
         transport,
-        requestedSerial: stringFlag(args, 'device'),
+        requestedSerial: target.serial,
+        adbServerKind: target.adbServerKind,
         operatorPackage,
         capability,
         target: (serial) => {
@@ -63,7 +63,11 @@ export const doctorCommand: CliCommand = {
           return parts;
         },
       });
-      return { body: report, exitCode: report.criticalOk ? EXIT.OK : EXIT.FAILURE };
+      return {
+        body: report,
+        exitCode: report.criticalOk ? EXIT.OK : EXIT.FAILURE,
+        pretty: () => doctorTable(report),
+      };
     } finally {
       for (const reader of readers) reader.close();
     }

@@ -23,7 +23,7 @@ import { DEVICE_FLAGS, exitCodeOf, withDevice, wrapperOf } from './device-flags.
  * wrapper; exit 0 only for a successful envelope.
  */
 async function dispatch(execution: Execution, context: CommandContext): Promise<CommandResult> {
-  return withDevice(context.args, async (device) => {
+  return withDevice(context, async (device) => {
     const result = await device.execute(execution, { allowFailure: true });
     return { body: wrapperOf(result), exitCode: exitCodeOf(result) };
   });

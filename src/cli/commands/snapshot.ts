@@ -14,6 +14,7 @@ import { DroidproofError } from '../../contract/errors.js';
 import { parseHierarchyXml } from '../../contract/selector/hierarchy-xml.js';
 import type { CliCommand } from '../command.js';
 import { UsageError } from '../errors.js';
+import { snapshotSummary } from '../pretty/snapshot-summary.js';
 import {
   ACTION_FLAGS,
   executionTimeout,
@@ -71,9 +72,11 @@ export const snapshotCommand: CliCommand = {
     const execution = buildExecution('snapshot', undefined, {
       timeoutMs: executionTimeout(args),
     });
-    return runExecution(context, execution, async (result) => {
+    let summary: (() => string) | undefined;
+    const ran = await runExecution(context, execution, async (result) => {
       const step = result.envelope.stepResults.find((s) => s.actionType === 'snapshot' && s.success);
       const xml = typeof step?.data.text === 'string' ? step.data.text : undefined;
+      if (xml !== undefined) summary = () => snapshotSummary(parseHierarchyXml(xml), result.deviceId);
       if (xml !== undefined && rawPath !== undefined) await writeRaw(rawPath, xml, result);
       if (!compact || xml === undefined || step === undefined) {
         return {
@@ -93,5 +96,6 @@ export const snapshotCommand: CliCommand = {
       };
       return { ...wrapperOf(result), envelope, compact: projection };
     });
+    return { ...ran, pretty: summary };
   },
 };

@@ -13,6 +13,8 @@ import type { AuthMode } from '../../virtual-device/adb/device.js';
 import { type CreateDevice, startVirtualFarm, type VirtualFarm } from '../../virtual-device/farm.js';
 import { type CliCommand, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
+import { farmAnnouncement } from '../farm-announcement.js';
+import { publishFarm } from '../farm-run-file.js';
 
 export interface VirtualCommandOptions {
   /** Device factory; defaults to the farm's (the full virtual device). */
@@ -78,7 +80,7 @@ export function createVirtualCommand(options: VirtualCommandOptions = {}): CliCo
       },
       auth: { type: 'string', valueName: 'none|accept-any|never', description: 'adbd authentication mode' },
     },
-    async run({ args }) {
+    async run({ args, env }) {
       if (args.positionals.length > 0) {
         throw new UsageError(`virtual takes no positional arguments, got ${args.positionals[0]}`);
       }
@@ -96,8 +98,11 @@ export function createVirtualCommand(options: VirtualCommandOptions = {}): CliCo
           { cause: error },
         );
       });
-      (options.onShutdown ?? onSignals)(farm.stop);
-      return { body: describeFarm(farm), exitCode: EXIT.OK };
+      const described = describeFarm(farm);
+      const publication = await publishFarm(described, env);
+      if (process.stdout.isTTY) process.stderr.write(farmAnnouncement(described));
+      (options.onShutdown ?? onSignals)(() => publication.remove().then(farm.stop));
+      return { body: described, exitCode: EXIT.OK };
     },
   };
 }

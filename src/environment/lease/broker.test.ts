@@ -1,8 +1,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LeaseBroker, type LeaseBrokerOptions, type LeaseEvent } from './broker.js';
+import {
+  AUTH_DEADLINE_MS,
+  LeaseBroker,
+  type LeaseBrokerOptions,
+  type LeaseEvent,
+  MAX_UNAUTHENTICATED,
+} from './broker.js';
 import { LeaseClient } from './client.js';
 import { LeaseError } from './errors.js';
 import type { BrokerAddress, DeviceDescriptor } from './protocol.js';
@@ -34,6 +41,19 @@ async function client(address: BrokerAddress, label: string): Promise<LeaseClien
   const c = await LeaseClient.connect(address, { pid: process.pid, label });
   cleanups.push(() => c.close());
   return c;
+}
+
+/** A raw loopback connection to the broker, for speaking the line protocol by hand. */
+async function rawSocket(
+  address: BrokerAddress,
+): Promise<{ socket: Socket; lines: string[]; closed: Promise<void> }> {
+  const socket = connect({ host: address.host, port: address.port });
+  cleanups.push(() => socket.destroy());
+  const lines: string[] = [];
+  createInterface({ input: socket }).on('line', (line) => lines.push(line));
+  const closed = once(socket, 'close').then(() => undefined);
+  await once(socket, 'connect');
+  return { socket, lines, closed };
 }
 
 function nextEvent(broker: LeaseBroker, match: (event: LeaseEvent) => boolean): Promise<LeaseEvent> {
@@ -159,6 +179,52 @@ describe('LeaseBroker', () => {
     expect(error.code).toBe('NO_HEALTHY_DEVICES');
     expect(error.message).toContain('x: x is locked');
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('closes a connection that does not say hello within the deadline, with a typed reason', async () => {
+    const { address } = await startBroker({ devices: [device('a')] });
+    const silent = await rawSocket(address);
+    const openedAt = Date.now();
+    await silent.closed;
+    expect(Date.now() - openedAt).toBeGreaterThanOrEqual(AUTH_DEADLINE_MS - 50);
+    expect(JSON.parse(silent.lines[0]!)).toMatchObject({
+      type: 'error',
+      error: { code: 'LEASE_AUTH_FAILED' },
+    });
+    // A real worker still gets in.
+    expect((await (await client(address, 'w1')).acquire(1000)).device.serial).toBe('a');
+  });
+
+  it('refuses connections beyond the cap of unauthenticated ones, and serves workers once they go', async () => {
+    const { address } = await startBroker({ devices: [device('a')] });
+    const pending = [];
+    for (let i = 0; i < MAX_UNAUTHENTICATED; i++) pending.push(await rawSocket(address));
+    const refused = await rawSocket(address);
+    await refused.closed;
+    expect(refused.lines).toEqual([]);
+    for (const p of pending) p.socket.destroy();
+    await Promise.all(pending.map((p) => p.closed));
+    expect((await (await client(address, 'w1')).acquire(1000)).device.serial).toBe('a');
+  });
+
+  it("refuses to release another worker's lease with LEASE_NOT_HELD and keeps it leased", async () => {
+    const { broker, address } = await startBroker({ devices: [device('a')] });
+    const owner = await client(address, 'owner');
+    const lease = await owner.acquire(1000);
+    const other = await rawSocket(address);
+    other.socket.write(
+      `${JSON.stringify({ type: 'hello', secret: address.secret, worker: { pid: 2, label: 'other' } })}\n`,
+    );
+    other.socket.write(`${JSON.stringify({ type: 'release', leaseId: lease.leaseId })}\n`);
+    await expect.poll(() => other.lines.length).toBe(2);
+    expect(JSON.parse(other.lines[1]!)).toMatchObject({
+      type: 'error',
+      requestId: lease.leaseId,
+      error: { code: 'LEASE_NOT_HELD' },
+    });
+    expect(broker.slotsView()[0]).toMatchObject({ state: 'leased', worker: { label: 'owner' } });
+    await lease.release();
+    expect(broker.slotsView()[0]?.state).toBe('free');
   });
 
   it('answers a malformed message with a typed protocol error and keeps serving', async () => {

@@ -62,7 +62,14 @@ interface Slot {
 interface Connection {
   socket: Socket;
   worker?: WorkerIdentity;
+  /** Closes the connection if it has not authenticated in time. */
+  authTimer?: NodeJS.Timeout;
 }
+
+/** A worker sends its hello as soon as it connects; anything slower is not one of ours. */
+export const AUTH_DEADLINE_MS = 1_000;
+/** Connections still owing a hello; more are refused at once, so a flood cannot starve the run's workers. */
+export const MAX_UNAUTHENTICATED = 16;
 
 interface Waiter {
   requestId: string;
@@ -138,8 +145,23 @@ export class LeaseBroker {
   }
 
   private accept(socket: Socket): void {
+    if (this.unauthenticated() >= MAX_UNAUTHENTICATED) {
+      socket.destroy();
+      return;
+    }
     socket.setNoDelay(true);
     const connection: Connection = { socket };
+    connection.authTimer = setTimeout(() => {
+      this.send(connection, {
+        type: 'error',
+        error: {
+          code: LeaseErrorCode.LEASE_AUTH_FAILED,
+          message: `no hello within ${AUTH_DEADLINE_MS} ms`,
+          details: {},
+        },
+      });
+      socket.destroy();
+    }, AUTH_DEADLINE_MS);
     this.connections.add(connection);
     readLines(
       socket,
@@ -174,6 +196,7 @@ export class LeaseBroker {
         connection.socket.end();
         return;
       }
+      clearTimeout(connection.authTimer);
       connection.worker = message.worker;
       this.send(connection, { type: 'welcome' });
       return;
@@ -316,7 +339,19 @@ export class LeaseBroker {
 
   private release(connection: Connection, leaseId: string): void {
     const slot = this.slots.find((s) => s.lease?.leaseId === leaseId && s.lease.connection === connection);
-    if (slot) this.endLease(slot, 'released');
+    if (!slot) {
+      this.send(connection, {
+        type: 'error',
+        requestId: leaseId,
+        error: {
+          code: LeaseErrorCode.LEASE_NOT_HELD,
+          message: `lease ${leaseId} is not held by this worker`,
+          details: { leaseId },
+        },
+      });
+      return;
+    }
+    this.endLease(slot, 'released');
     this.send(connection, { type: 'released', leaseId });
     this.pump();
   }
@@ -326,7 +361,14 @@ export class LeaseBroker {
     if (slot?.lease) slot.lease.holder = holder;
   }
 
+  private unauthenticated(): number {
+    let count = 0;
+    for (const connection of this.connections) if (!connection.worker) count++;
+    return count;
+  }
+
   private disconnect(connection: Connection): void {
+    clearTimeout(connection.authTimer);
     this.connections.delete(connection);
     for (const waiter of [...this.waiters]) {
       if (waiter.connection === connection) {

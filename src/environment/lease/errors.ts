@@ -8,12 +8,14 @@ export const LeaseErrorCode = {
   NO_HEALTHY_DEVICES: 'NO_HEALTHY_DEVICES',
   /** The pool is empty: the device source found nothing to lease. */
   NO_DEVICES: 'NO_DEVICES',
-  /** A client presented the wrong per-run secret. */
+  /** A client presented the wrong per-run secret, or none within the authentication deadline. */
   LEASE_AUTH_FAILED: 'LEASE_AUTH_FAILED',
   /** The broker cannot be reached, or closed the connection while a request was pending. */
   LEASE_BROKER_UNAVAILABLE: 'LEASE_BROKER_UNAVAILABLE',
   /** A message on the lease channel did not parse. */
   LEASE_PROTOCOL_ERROR: 'LEASE_PROTOCOL_ERROR',
+  /** A release or hold named a lease this connection does not hold (another worker's, or one already ended). */
+  LEASE_NOT_HELD: 'LEASE_NOT_HELD',
   /** The broker is shutting down. */
   LEASE_BROKER_CLOSED: 'LEASE_BROKER_CLOSED',
 } as const;

@@ -15,6 +15,8 @@ export const DeviceDescriptorSchema = z.object({
   dialect: z.enum(['androperator', 'clawperator']),
   model: z.string().optional(),
   source: z.string(),
+  /** `droidproof` when adbHost:adbPort is droidproof's own adb front end rather than a real adb server. */
+  adbServer: z.enum(['adb', 'droidproof']).optional(),
   /** The Operator's `versionName` as doctor read it before the hand-out, for evidence manifests. */
   operatorVersion: z.string().optional(),
 });

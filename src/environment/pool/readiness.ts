@@ -11,6 +11,7 @@ import { connectDevice } from '../../actuator/connect.js';
 import type { Device } from '../../actuator/device/device.js';
 import type { DoctorReport } from '../../actuator/doctor/report.js';
 import { DroidproofError } from '../../contract/errors.js';
+import { type AppReset, appResetCommand, checkAppReset } from '../app-reset.js';
 import type { PrepareDevice } from '../lease/broker.js';
 import type { DeviceDescriptor } from '../lease/protocol.js';
 import type { AppOptions } from '../options.js';
@@ -21,12 +22,15 @@ export interface Readiness {
   close(): void;
 }
 
+const HOME = 'input keyevent KEYCODE_HOME';
+
 /** The shell line that resets a device before a hand-out. */
 export function resetCommand(app: AppOptions | undefined): string {
-  const home = 'input keyevent KEYCODE_HOME';
-  if (!app) return home;
-  const reset = app.clearData === 'never' ? 'am force-stop' : 'pm clear';
-  return `${reset} ${app.applicationId}; ${home}`;
+  return app ? `${appResetCommand(app, handOutReset(app))}; ${HOME}` : HOME;
+}
+
+function handOutReset(app: AppOptions): AppReset {
+  return app.clearData === 'never' ? 'force-stop' : 'clear';
 }
 
 /** The installed Operator's `versionName`, from doctor's version check. */
@@ -50,6 +54,7 @@ export function deviceReadiness(app: AppOptions | undefined): Readiness {
       device = await connectDevice({
         adbHost: descriptor.adbHost,
         adbPort: descriptor.adbPort,
+        adbServerKind: descriptor.adbServer,
         serial: descriptor.serial,
         operatorPackage: descriptor.operatorPackage,
         dialect: descriptor.dialect,
@@ -79,7 +84,8 @@ export function deviceReadiness(app: AppOptions | undefined): Readiness {
         transport = new AdbTransport({ adbHost: descriptor.adbHost, adbPort: descriptor.adbPort });
         transports.set(address, transport);
       }
-      await transport.device(descriptor.serial).exec(resetCommand(app));
+      const output = await transport.device(descriptor.serial).exec(resetCommand(app));
+      if (app) checkAppReset(app, handOutReset(app), output.toString('utf8'));
       return { operatorVersion };
     },
     close() {

@@ -33,6 +33,7 @@ export function virtualSource(options: VirtualSourceOptions): DeviceProvider {
           serial: viaServer ? device.adbServerSerial : device.serial,
           adbHost: viaServer ? '127.0.0.1' : farm.adbHost,
           adbPort: options.adbServerPort ?? farm.adbPort,
+          adbServer: viaServer ? 'adb' : 'droidproof',
           operatorPackage,
           dialect,
           model: 'droidproof virtual device',

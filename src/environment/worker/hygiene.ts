@@ -6,6 +6,7 @@
  */
 import type { DeviceShell } from '../../actuator/adb/device-shell.js';
 import type { Device } from '../../actuator/device/device.js';
+import { appResetCommand, checkAppReset, resetFor } from '../app-reset.js';
 import type { AppOptions } from '../options.js';
 
 export interface HygieneTarget {
@@ -19,7 +20,7 @@ export async function resetForTest(
   firstTestOfFile: boolean,
 ): Promise<void> {
   if (!app) return;
-  const clear = app.clearData === 'test' || (app.clearData === 'file' && firstTestOfFile);
-  await target.shell.exec(`${clear ? 'pm clear' : 'am force-stop'} ${app.applicationId}`);
+  const reset = resetFor(app, firstTestOfFile);
+  checkAppReset(app, reset, (await target.shell.exec(appResetCommand(app, reset))).toString('utf8'));
   if (app.launch) await target.device.openApp(app.applicationId);
 }

@@ -33,6 +33,8 @@ export interface VirtualOperatorOptions {
   actions: ReadonlyMap<string, AnyActionSpec>;
   /** Writes one logcat message from the Operator process (tag: the dialect's result tag by default). */
   log: (message: string, priority?: 'D' | 'I' | 'E', tag?: string) => void;
+  /** The Operator process's pid, as an uncaught exception's `Process:` line names it. */
+  pid: number;
   faults?: OperatorFaults;
   /**
    * Host milliseconds between two chunk lines. Default: none, the lines are
@@ -83,6 +85,18 @@ export class VirtualOperator {
     this.unsubscribeMedia = this.listenToMedia();
   }
 
+  /** What Android's default uncaught-exception handler logs when the process dies. */
+  private logCrash(error: OperatorCrash): void {
+    for (const line of [
+      'FATAL EXCEPTION: main',
+      `Process: ${this.options.packageName}, PID: ${this.options.pid}`,
+      `java.lang.IllegalStateException: ${error.message}`,
+      '\tat app.androperator.operator.core.Engine.execute(Engine.kt:74)',
+      '\tat app.androperator.operator.app.AgentCommandReceiver.onReceive(AgentCommandReceiver.kt:18)',
+    ])
+      this.options.log(line, 'E', 'AndroidRuntime');
+  }
+
   dispose(): void {
     this.unsubscribeMedia();
     this.state.panel?.expiry?.cancel();
@@ -128,7 +142,7 @@ export class VirtualOperator {
       return envelope;
     } catch (error) {
       if (!(error instanceof OperatorCrash)) throw error;
-      this.options.log(`FATAL EXCEPTION: ${error.message}`, 'E');
+      this.logCrash(error);
       this.restart();
       return undefined;
     }

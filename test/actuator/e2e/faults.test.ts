@@ -4,7 +4,7 @@
  * next execution on the same device works. One device per test, run
  * concurrently: the two timeout cases each wait timeoutMs + 5000.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from 'vitest';
 import { AdbTransport } from '../../../src/actuator/adb/transport.js';
 import type { Device } from '../../../src/actuator/index.js';
 import { hasAdb } from '../../virtual-device/adb-server.js';
@@ -53,13 +53,23 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     return { hd, device };
   }
 
+  /** The adb server reconnects a device whose transport was cut; wait until it lists it again. */
+  async function backOnline(hd: HarnessDevice, expect: ExpectStatic): Promise<void> {
+    const transport = new AdbTransport({ adbPort: h.server.port });
+    await expect
+      .poll(async () => (await transport.listDevices()).find((d) => d.serial === hd.serial)?.state, {
+        timeout: 20_000,
+      })
+      .toBe('device');
+  }
+
   async function stillWorks(device: Device): Promise<void> {
     const snap = await device.snapshot();
     expect(snap.hierarchy.roots[0].packageName).toBe(SETTINGS);
   }
 
   beforeAll(async () => {
-    h = await startHarness({ devices: 8 });
+    h = await startHarness({ devices: 9 });
   }, 60_000);
 
   afterAll(async () => {
@@ -137,12 +147,23 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     await stillWorks(device);
   });
 
-  it.concurrent('Operator crash: RESULT_ENVELOPE_TIMEOUT, the click is not replayed, the restarted Operator answers', async () => {
+  it.concurrent('Operator crash: fails at the FATAL EXCEPTION, not the timeout, with the crash lines; no replay; the restarted Operator answers', async () => {
     const { hd, device } = await prepare(3);
     hd.vd.operator(OPERATOR).faults = { crashBeforeAction: 1 };
-    const error = await failure(device.execute(clickThenSnapshot('crash-1', 1_000)));
+    const started = Date.now();
+    const error = await failure(device.execute(clickThenSnapshot('crash-1', 30_000)));
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(error).toMatchObject({ code: 'RESULT_ENVELOPE_TIMEOUT', dispatchState: 'dispatched' });
-    expect(error.details).toMatchObject({ lastActionId: 'snap', executionPosition: 'unknown' });
+    expect(error.details).toMatchObject({
+      lastActionId: 'snap',
+      executionPosition: 'unknown',
+      operatorCrashed: true,
+    });
+    const crashLines = (error.details as { crashLines: string[] }).crashLines;
+    expect(crashLines[0]).toMatch(/ E AndroidRuntime: FATAL EXCEPTION: main$/);
+    expect(crashLines[1]).toMatch(new RegExp(`Process: ${OPERATOR.replaceAll('.', '\\.')}, PID: \\d+$`));
+    expect(crashLines.some((line) => line.includes('\tat app.androperator'))).toBe(true);
+    expect(String(error.message)).toContain('FATAL EXCEPTION: main');
     expect(dispatchesOf(hd, 'crash-1')).toBe(1);
     hd.vd.operator(OPERATOR).faults = {};
     await stillWorks(device);
@@ -176,15 +197,29 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     expect(error).toMatchObject({ code: 'LOGCAT_UNAVAILABLE', dispatchState: 'dispatched' });
     hd.vd.android.logcat.setFaults({});
     hd.farmDevice.goOnline();
-    const transport = new AdbTransport({ adbPort: h.server.port });
-    await expect
-      .poll(async () => (await transport.listDevices()).find((d) => d.serial === hd.serial)?.state, {
-        timeout: 20_000,
-      })
-      .toBe('device');
+    await backOnline(hd, expect);
     await stillWorks(device);
     expect(dispatchesOf(hd, 'offline-1')).toBe(1);
   }, 40_000);
+
+  it.concurrent('adb connection dropped during am broadcast: BROADCAST_FAILED, dispatch state unknown, the click ran once', async ({
+    expect,
+  }) => {
+    const { hd, device } = await prepare(8, 60_000);
+    // With logcat quiet, the next bytes any service of the device sends are the broadcast's answer:
+    // the connection is cut before them, after the Operator received the click.
+    hd.vd.android.logcat.setFaults({ paused: true });
+    hd.farmDevice.faults.killConnections({ afterBytes: 0 });
+    const error = await failure(device.click({ resourceId: BLUETOOTH }));
+    expect(error).toMatchObject({ code: 'BROADCAST_FAILED', dispatchState: 'unknown' });
+    const clicks = hd.received.filter((p) => JSON.parse(p).actions[0].type === 'click');
+    expect(clicks).toHaveLength(1);
+    hd.farmDevice.faults.reset();
+    hd.vd.android.logcat.setFaults({});
+    await backOnline(hd, expect);
+    await stillWorks(device);
+    expect(hd.received.filter((p) => JSON.parse(p).actions[0].type === 'click')).toHaveLength(1);
+  });
 
   it.concurrent('locked screen: DEVICE_NOT_INTERACTIVE before dispatch; background reads still work; unlock recovers', async () => {
     const { hd, device } = await prepare(6);
@@ -231,6 +266,15 @@ describe.skipIf(!hasAdb)('fault injection', () => {
       evidence: { apkVersion: '9.9.9' },
     });
     expect(report).toMatchObject({ criticalOk: false });
+    // The readiness gate applies the same policy before the first dispatch: nothing reaches the Operator.
+    const fresh = await hd.connect();
+    devices.push(fresh);
+    expect(await failure(fresh.click({ resourceId: BLUETOOTH }))).toMatchObject({
+      code: 'VERSION_INCOMPATIBLE',
+      dispatchState: 'not_dispatched',
+      details: { apkVersion: '9.9.9', operatorPackage: OPERATOR },
+    });
+    expect(hd.received).toHaveLength(0);
     expect(report.skippedChecks.map((s) => s.id)).toEqual([
       'readiness.handshake',
       'readiness.device.interactive',
@@ -245,5 +289,6 @@ describe.skipIf(!hasAdb)('fault injection', () => {
     });
     packages.install(release);
     await mismatch.snapshot();
+    await fresh.snapshot();
   });
 });
