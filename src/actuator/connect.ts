@@ -61,7 +61,7 @@ export function assembleDevice(
   const shell = transport.device(serial);
   const reader = new LogcatReader(shell, dialect, options.logcat);
   const presence = new OperatorPresence(shell, dialect, operatorPackage, {
-    requiredVersion: droidproofVersion(),
+    requiredVersion: dialect.versionPinned ? droidproofVersion() : undefined,
   });
   const timeline = new Timeline();
   const engine = new ExecutionEngine({

@@ -49,6 +49,12 @@ export interface EnvelopeShape {
 
 export interface OperatorDialect {
   readonly name: 'androperator' | 'clawperator';
+  /**
+   * Whether the Operator's `versionName` must equal droidproof's own (the
+   * seeds' rule, checked by doctor and before the first dispatch). A released
+   * Clawperator APK versions independently, so that dialect only reports it.
+   */
+  readonly versionPinned: boolean;
   /** Intent action of the dispatch broadcast. */
   readonly action: string;
   /** String extra that carries the payload JSON. */
@@ -116,6 +122,7 @@ const SHARED_DEVICE_ALIASES = {
 export const DIALECTS = {
   androperator: {
     name: 'androperator',
+    versionPinned: true,
     action: 'app.androperator.operator.ACTION_AGENT_COMMAND',
     payloadExtra: 'payload',
     resultPrefix: '[Androperator-Result]',
@@ -142,6 +149,7 @@ export const DIALECTS = {
   },
   clawperator: {
     name: 'clawperator',
+    versionPinned: false,
     action: 'app.clawperator.operator.ACTION_AGENT_COMMAND',
     payloadExtra: 'payload',
     resultPrefix: '[Clawperator-Result]',

@@ -319,6 +319,24 @@ describe.skipIf(!hasAdb)('public Clawperator client against the virtual device (
     }
   });
 
+  it('a released Clawperator APK versions independently: doctor reports its version, executions run', async () => {
+    const packages = h.devices[0].vd.android.packages;
+    const installed = packages.get(operator)!;
+    packages.install({ ...installed, versionName: '0.9.4' });
+    const device = await h.connect({ dialect: 'clawperator', operatorPackage: operator });
+    try {
+      const report = await device.doctor();
+      expect(report.checks.find((c) => c.id === 'readiness.version.compatibility')).toMatchObject({
+        status: 'pass',
+        evidence: { apkVersion: '0.9.4' },
+      });
+      expect((await device.snapshot()).hierarchy.roots.length).toBeGreaterThan(0);
+    } finally {
+      device.close();
+      packages.install(installed);
+    }
+  });
+
   it('droidproof host refuses an action the clawperator Operator does not run, before dispatch', async () => {
     const device = await h.connect({ dialect: 'clawperator', operatorPackage: operator });
     try {

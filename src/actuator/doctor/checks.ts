@@ -262,6 +262,8 @@ export async function checkVersion(
   shell: DeviceShell,
   operatorPackage: string,
   cliVersion: string,
+  /** False for a dialect whose Operator versions independently: the version is reported, not compared. */
+  pinned = true,
 ): Promise<DoctorCheckResult> {
   const id = 'readiness.version.compatibility';
   let output: string;
@@ -288,6 +290,14 @@ export async function checkVersion(
     return fail('CLI_VERSION_INVALID', `CLI version ${cliVersion} is invalid.`);
   if (versionName === undefined)
     return fail('APK_VERSION_UNREADABLE', 'Installed APK version is unreadable.');
+  if (!pinned) {
+    return {
+      id,
+      status: 'pass',
+      summary: `Installed Operator ${versionName}; this dialect's Operator versions independently of droidproof.`,
+      evidence,
+    };
+  }
   if (!isValidVersion(versionName))
     return fail('APK_VERSION_INVALID', `APK version ${versionName} is invalid.`);
   if (!versionsCompatible(cliVersion, versionName)) {

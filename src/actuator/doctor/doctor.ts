@@ -98,7 +98,10 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
     if (!add(await checkCapability(target.shell))) return;
     if (!add(await checkApkPresence(target.presence, input.operatorPackage))) return;
     const cliVersion = input.cliVersion ?? droidproofVersion();
-    if (!add(await checkVersion(target.shell, input.operatorPackage, cliVersion))) return;
+    if (
+      !add(await checkVersion(target.shell, input.operatorPackage, cliVersion, target.presence.versionPinned))
+    )
+      return;
     add(await checkSetting(target.shell, 'readiness.settings.dev_options'));
     add(await checkSetting(target.shell, 'readiness.settings.usb_debugging'));
     if (capability === 'background-observation') {

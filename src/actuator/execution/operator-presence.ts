@@ -56,6 +56,11 @@ export class OperatorPresence {
     this.cacheMs = options.cacheMs ?? 60_000;
   }
 
+  /** Whether a version is required at all (the dialect pins Operator versions). */
+  get versionPinned(): boolean {
+    return this.options.requiredVersion !== undefined;
+  }
+
   invalidate(): void {
     this.confirmedAt = undefined;
     this.versionConfirmedAt = undefined;
