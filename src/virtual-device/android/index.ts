@@ -66,7 +66,8 @@ export type {
   NotificationSpec,
 } from './system/notifications.js';
 export type { OverlayState } from './system/overlay.js';
-export { type InstalledPackage, type PackageSpec, virtualApk } from './system/packages.js';
+export { type InstalledPackage, type PackageSpec } from './system/packages.js';
+export { SYSTEM_APPS, SYSTEM_PACKAGES } from './system-image/index.js';
 export type { PowerState } from './system/power.js';
 export type { SettingsNamespace } from './system/settings.js';
 export type { Toast } from './system/toasts.js';

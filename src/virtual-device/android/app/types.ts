@@ -152,6 +152,8 @@ export interface AppDefinition<S = AnyState> {
   /** Runs each time a screen becomes the started activity (launch, navigate, deep link). */
   onScreenStart?: (ctx: AppContext<S>, screen: string) => void;
   deepLinks?: DeepLink<S>[];
+  /** Intent actions without data that open a screen (`am start -a android.settings.SETTINGS`). */
+  actions?: Record<string, { screen: string; params?: Record<string, string> }>;
   /** The home app (launcher) the device shows after boot and HOME. */
   home?: boolean;
 }

@@ -114,12 +114,22 @@ export class ActivityManager {
     return this.pids.get(packageName);
   }
 
+  /** Running app processes (package and pid), oldest first. */
+  processes(): Array<{ packageName: string; pid: number }> {
+    return [...this.pids].map(([packageName, pid]) => ({ packageName, pid }));
+  }
+
   /** Starts the process of any installed package (a UI-less one such as the Operator) and returns its pid. */
   ensureProcess(packageName: string): number {
     const existing = this.pids.get(packageName);
     if (existing !== undefined) return existing;
     const pid = this.nextPid++;
     this.pids.set(packageName, pid);
+    const uid = this.packages.uidOf(packageName);
+    this.host.logcat.write({
+      tag: 'ActivityManager',
+      message: `Start proc ${pid}:${packageName}/${uid >= 10_000 ? `u0a${uid - 10_000}` : uid} for ${this.packages.get(packageName)?.app ? 'top-activity' : 'service'} {${packageName}}`,
+    });
     const app = this.packages.get(packageName)?.app;
     if (app)
       this.apps.set(
@@ -270,6 +280,14 @@ export class ActivityManager {
       return {
         error: `Activity not started, unable to resolve Intent { act=${request.action ?? 'android.intent.action.VIEW'} dat=${request.data} flg=0x10000000 }`,
       };
+    }
+    const action = request.action;
+    if (!request.packageName && action && action !== 'android.intent.action.MAIN') {
+      for (const pkg of this.packages.list()) {
+        const target = pkg.app?.actions?.[action];
+        if (pkg.app && target) return { app: pkg.app, screen: target.screen, params: { ...target.params } };
+      }
+      return { error: `Activity not started, unable to resolve Intent { act=${action} flg=0x10000000 }` };
     }
     const app = request.packageName ? this.packages.get(request.packageName)?.app : undefined;
     if (!app?.screens.main)

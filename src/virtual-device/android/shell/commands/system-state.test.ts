@@ -94,7 +94,7 @@ describe('input', () => {
     expect(d.activities.app('com.droidproof.login')!.state.email).toBe('ada@example.com');
     expect(d.inputLog).toEqual([expect.stringMatching(/^tap /), 'text ada@example.comX', 'keyevent 67']);
     await execShell(d, 'input keyevent KEYCODE_BACK');
-    expect(d.activities.foreground()?.packageName).toBe('com.droidproof.launcher');
+    expect(d.activities.foreground()?.packageName).toBe('com.android.launcher3');
   });
 
   it('rejects an unknown key name', async () => {
