@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** Debian's android-framework-res: the platform resources aapt links a manifest against. */
-export const FRAMEWORK_RES = process.env.DROIDPROOF_FRAMEWORK_RES ?? '/usr/share/android-framework-res/framework-res.apk';
+export const FRAMEWORK_RES =
+  process.env.DROIDPROOF_FRAMEWORK_RES ?? '/usr/share/android-framework-res/framework-res.apk';
 
 /**
  * Whether aapt, framework-res.apk, keytool and apksigner are installed. APK
@@ -42,26 +43,27 @@ export interface ManifestSpec {
   services?: Component[];
 }
 
-const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const xmlEscape = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 function component(tag: string, c: Component): string {
   const exported = c.exported === undefined ? '' : ` android:exported="${c.exported}"`;
   const filters = c.actions?.length
-    ? `<intent-filter>${c.actions.map((a) => `<action android:name="${escape(a)}"/>`).join('')}</intent-filter>`
+    ? `<intent-filter>${c.actions.map((a) => `<action android:name="${xmlEscape(a)}"/>`).join('')}</intent-filter>`
     : '';
-  return `<${tag} android:name="${escape(c.name)}"${exported}>${filters}</${tag}>`;
+  return `<${tag} android:name="${xmlEscape(c.name)}"${exported}>${filters}</${tag}>`;
 }
 
 /** A source AndroidManifest.xml for aapt. */
 export function manifestXml(spec: ManifestSpec): string {
   const version =
     (spec.versionCode === undefined ? '' : ` android:versionCode="${spec.versionCode}"`) +
-    (spec.versionName === undefined ? '' : ` android:versionName="${escape(spec.versionName)}"`);
+    (spec.versionName === undefined ? '' : ` android:versionName="${xmlEscape(spec.versionName)}"`);
   return `<?xml version="1.0" encoding="utf-8"?>
-<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="${escape(spec.packageName)}"${version}>
+<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="${xmlEscape(spec.packageName)}"${version}>
   <uses-sdk android:minSdkVersion="${spec.minSdk ?? 24}" android:targetSdkVersion="${spec.targetSdk ?? 34}"/>
-  ${(spec.permissions ?? []).map((p) => `<uses-permission android:name="${escape(p)}"/>`).join('\n  ')}
-  <application${spec.label === undefined ? '' : ` android:label="${escape(spec.label)}"`}>
+  ${(spec.permissions ?? []).map((p) => `<uses-permission android:name="${xmlEscape(p)}"/>`).join('\n  ')}
+  <application${spec.label === undefined ? '' : ` android:label="${xmlEscape(spec.label)}"`}>
     ${(spec.receivers ?? []).map((r) => component('receiver', r)).join('\n    ')}
     ${(spec.services ?? []).map((s) => component('service', s)).join('\n    ')}
   </application>

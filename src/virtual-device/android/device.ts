@@ -86,7 +86,11 @@ export class VirtualAndroid implements DeviceServices {
     this.logcat = new LogcatBuffer(this.clock);
     const systemImage = options.systemImage ?? true;
     if (systemImage)
-      writeBootLog(this.logcat, bootStart(this.clock.wallTime()), this.props.get('ro.build.fingerprint') ?? '');
+      writeBootLog(
+        this.logcat,
+        bootStart(this.clock.wallTime()),
+        this.props.get('ro.build.fingerprint') ?? '',
+      );
     this.fs = new MemoryFileSystem(() => this.clock.wallTime());
     this.packages = new PackageManager({
       now: () => this.clock.wallTime(),

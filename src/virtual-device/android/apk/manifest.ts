@@ -120,25 +120,35 @@ export function readApkManifest(apk: Buffer, path: string): ApkManifest {
   try {
     const zip = readZip(apk);
     const manifest = zip.entries.get('AndroidManifest.xml');
-    if (!manifest) throw new ApkParseError('INSTALL_PARSE_FAILED_UNEXPECTED_EXCEPTION', `Failed to parse ${path}`);
+    if (!manifest)
+      throw new ApkParseError('INSTALL_PARSE_FAILED_UNEXPECTED_EXCEPTION', `Failed to parse ${path}`);
     root = parseAxml(readZipEntry(apk, manifest));
     signed =
       hasSigningBlock(apk, zip) ||
       (zip.entries.has('META-INF/MANIFEST.MF') &&
         [...zip.entries.keys()].some((n) => /^META-INF\/[^/]+\.(RSA|DSA|EC)$/i.test(n)));
   } catch (error) {
-    if (error instanceof ZipFormatError) throw new ApkParseError('INSTALL_PARSE_FAILED_NOT_APK', `Failed to parse ${path}`);
+    if (error instanceof ZipFormatError)
+      throw new ApkParseError('INSTALL_PARSE_FAILED_NOT_APK', `Failed to parse ${path}`);
     if (error instanceof AxmlFormatError)
       throw new ApkParseError('INSTALL_PARSE_FAILED_UNEXPECTED_EXCEPTION', `Failed to parse ${path}`);
     throw error;
   }
   // ApkLiteParseUtils' order: open the manifest, collect certificates, then read the <manifest> tag.
   if (!signed)
-    throw new ApkParseError('INSTALL_PARSE_FAILED_NO_CERTIFICATES', `Failed collecting certificates for ${path}`);
-  if (root.name !== 'manifest') throw new ApkParseError('INSTALL_PARSE_FAILED_MANIFEST_MALFORMED', 'No <manifest> tag');
+    throw new ApkParseError(
+      'INSTALL_PARSE_FAILED_NO_CERTIFICATES',
+      `Failed collecting certificates for ${path}`,
+    );
+  if (root.name !== 'manifest')
+    throw new ApkParseError('INSTALL_PARSE_FAILED_MANIFEST_MALFORMED', 'No <manifest> tag');
   const packageName = asString(plainAttr(root, 'package')) ?? '';
   const nameError = packageNameError(packageName);
-  if (nameError) throw new ApkParseError('INSTALL_PARSE_FAILED_BAD_PACKAGE_NAME', `Invalid manifest package: ${nameError}`);
+  if (nameError)
+    throw new ApkParseError(
+      'INSTALL_PARSE_FAILED_BAD_PACKAGE_NAME',
+      `Invalid manifest package: ${nameError}`,
+    );
   const usesSdk = root.children.find((c) => c.name === 'uses-sdk');
   const minSdk = (usesSdk && asInt(androidAttr(usesSdk, 'minSdkVersion'))) ?? 1;
   const application = root.children.find((c) => c.name === 'application');

@@ -33,7 +33,10 @@ const MAX_COMMENT = 0xffff;
 function findEndOfCentralDirectory(data: Buffer): number {
   const lowest = Math.max(0, data.length - EOCD_SIZE - MAX_COMMENT);
   for (let at = data.length - EOCD_SIZE; at >= lowest; at--) {
-    if (data.readUInt32LE(at) === EOCD_SIGNATURE && at + EOCD_SIZE + data.readUInt16LE(at + 20) === data.length)
+    if (
+      data.readUInt32LE(at) === EOCD_SIGNATURE &&
+      at + EOCD_SIZE + data.readUInt16LE(at + 20) === data.length
+    )
       return at;
   }
   throw new ZipFormatError('no end of central directory record');

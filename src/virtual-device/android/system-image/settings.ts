@@ -53,10 +53,18 @@ export const systemSettingsApp = defineApp({
         scroll(
           'main_content_scrollable_container',
           PAGES.map(([title, summary]) =>
-            row([column([text(title, { id: 'android:id/title' }), text(summary, { id: 'android:id/summary' })])], {
-              id: 'dashboard_tile',
-              onClick: (ctx) => ctx.navigate('subSettings', { title }),
-            }),
+            row(
+              [
+                column([
+                  text(title, { id: 'android:id/title' }),
+                  text(summary, { id: 'android:id/summary' }),
+                ]),
+              ],
+              {
+                id: 'dashboard_tile',
+                onClick: (ctx) => ctx.navigate('subSettings', { title }),
+              },
+            ),
           ),
           { className: 'androidx.recyclerview.widget.RecyclerView' },
         ),
@@ -71,7 +79,10 @@ export const systemSettingsApp = defineApp({
   actions: {
     'android.settings.SETTINGS': { screen: 'main' },
     ...Object.fromEntries(
-      Object.entries(ACTION_PAGES).map(([action, title]) => [action, { screen: 'subSettings', params: { title } }]),
+      Object.entries(ACTION_PAGES).map(([action, title]) => [
+        action,
+        { screen: 'subSettings', params: { title } },
+      ]),
     ),
   },
 });

@@ -144,9 +144,12 @@ export class ActivityManager {
     return this.packages.launchable().map((p) => ({ packageName: p.packageName, label: p.label }));
   }
 
-  /** Shows the home app, starting it if needed. */
+  /** Shows the home app, starting it if needed; the last installed home app is the default launcher. */
   goHome(): void {
-    const home = this.packages.list().find((p) => p.app?.home);
+    const home = this.packages
+      .list()
+      .filter((p) => p.app?.home)
+      .pop();
     if (home) this.start({ packageName: home.packageName });
   }
 

@@ -128,7 +128,10 @@ export class PackageManager {
       if (error instanceof ApkParseError) return { ok: false, output: error.pmOutput };
       throw error;
     }
-    const fail = (reason: string, message: string) => ({ ok: false, output: `Failure [${reason}: ${message}]` });
+    const fail = (reason: string, message: string) => ({
+      ok: false,
+      output: `Failure [${reason}: ${message}]`,
+    });
     if (manifest.targetSdk < MIN_INSTALLABLE_TARGET_SDK)
       return fail(
         'INSTALL_FAILED_DEPRECATED_SDK_VERSION',

@@ -21,7 +21,15 @@ export const ZYGOTE_PID = 330;
 /** system_server's pid (the logcat buffer's default writer). */
 export const SYSTEM_SERVER_PID = 1000;
 
-const native = (pid: number, ppid: number, user: string, name: string, vsz: number, rss: number, wchan: string) => ({
+const native = (
+  pid: number,
+  ppid: number,
+  user: string,
+  name: string,
+  vsz: number,
+  rss: number,
+  wchan: string,
+) => ({
   pid,
   ppid,
   user,

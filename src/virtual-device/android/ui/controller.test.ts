@@ -168,7 +168,16 @@ describe('node actions and gestures', () => {
     const labels = findAllNodes(d.ui.activeRoot(), byId('com.android.launcher3:id/app_icon')).map(
       (n) => n.text,
     );
-    expect(labels).toEqual(['Settings', 'Chrome', 'Settings', 'Login', 'Player', 'Notifier', 'Shopping', 'Slow']);
+    expect(labels).toEqual([
+      'Settings',
+      'Chrome',
+      'Settings',
+      'Login',
+      'Player',
+      'Notifier',
+      'Shopping',
+      'Slow',
+    ]);
     d.ui.click(findNode(d.ui.activeRoot(), byText('Shopping'))!);
     expect(d.activities.foreground()?.packageName).toBe('com.droidproof.shopping');
   });
