@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -92,7 +92,9 @@ export async function apkBuilder(): Promise<ApkBuilder> {
   return {
     async build(manifest, options = {}) {
       const name = `app${++count}`;
-      const source = join(dir, `${name}.xml`);
+      // aapt only reads a manifest named AndroidManifest.xml.
+      await mkdir(join(dir, name));
+      const source = join(dir, name, 'AndroidManifest.xml');
       const unsigned = join(dir, `${name}-unsigned.apk`);
       const signed = join(dir, `${name}.apk`);
       await writeFile(source, typeof manifest === 'string' ? manifest : manifestXml(manifest));

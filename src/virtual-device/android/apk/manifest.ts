@@ -4,17 +4,20 @@
  * components) and whether the file is signed. Failures carry the
  * `INSTALL_PARSE_FAILED_*` reason and message a real `pm install` prints.
  */
+import { z } from 'zod';
 import { DroidproofError } from '../../../contract/errors.js';
 import { type AxmlElement, AxmlFormatError, type AxmlValue, parseAxml } from './axml.js';
 import { hasSigningBlock, readZip, readZipEntry, ZipFormatError } from './zip.js';
 
-export interface ApkComponent {
+/** An activity, receiver or service the manifest declares. */
+export const ApkComponentSchema = z.object({
   /** Fully qualified class name (`.Receiver` is expanded with the package). */
-  name: string;
-  exported: boolean | undefined;
+  name: z.string(),
+  exported: z.boolean().optional(),
   /** `<intent-filter><action android:name>` values. */
-  actions: string[];
-}
+  actions: z.array(z.string()).default([]),
+});
+export type ApkComponent = z.output<typeof ApkComponentSchema>;
 
 export interface ApkManifest {
   packageName: string;

@@ -7,18 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { type ApkComponent, ApkParseError, readApkManifest } from '../apk/manifest.js';
+import { type ApkComponent, ApkComponentSchema, ApkParseError, readApkManifest } from '../apk/manifest.js';
 import type { AppDefinition } from '../app/types.js';
 import { Emitter } from './emitter.js';
 
 /** Java package-name syntax with at least two segments, as `PackageParser` requires. */
 export const PACKAGE_NAME_PATTERN = /^[A-Za-z]\w*(\.[A-Za-z]\w*)+$/;
-
-const ComponentSchema = z.object({
-  name: z.string(),
-  exported: z.boolean().optional(),
-  actions: z.array(z.string()).default([]),
-});
 
 export const PackageSpecSchema = z.object({
   // `android` (the framework's own package) is the one name without a dot.
@@ -34,9 +28,9 @@ export const PackageSpecSchema = z.object({
   /** Where the APK lives; default a fresh `/data/app/~~.../base.apk` (system packages name theirs). */
   codePath: z.string().optional(),
   requestedPermissions: z.array(z.string()).default([]),
-  activities: z.array(ComponentSchema).default([]),
-  receivers: z.array(ComponentSchema).default([]),
-  services: z.array(ComponentSchema).default([]),
+  activities: z.array(ApkComponentSchema).default([]),
+  receivers: z.array(ApkComponentSchema).default([]),
+  services: z.array(ApkComponentSchema).default([]),
 });
 export type PackageSpec = z.input<typeof PackageSpecSchema>;
 

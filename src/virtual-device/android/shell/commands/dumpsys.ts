@@ -6,35 +6,8 @@
 import type { VirtualAndroid } from '../../device.js';
 import { shortComponent } from '../../system/activities.js';
 import type { ShellCommand } from '../context.js';
-
-/** A stable 7-hex-digit identity hash, like `Window{a1b2c3d u0 ...}`. */
-function hash(value: number): string {
-  return ((Math.imul(value + 1, 0x9e3779b1) >>> 0) & 0xfffffff).toString(16).padStart(7, '0');
-}
-
-function formatTime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-export function dumpPackage(device: VirtualAndroid, packageName: string): string {
-  const pkg = device.packages.get(packageName);
-  if (!pkg) return `Dexopt state:\n  Unable to find package: ${packageName}\n`;
-  const granted = [...pkg.grantedPermissions].map((p) => `        ${p}: granted=true\n`).join('');
-  return (
-    `Packages:\n  Package [${pkg.packageName}] (${hash(pkg.uid)}):\n` +
-    `    userId=${pkg.uid}\n    pkg=Package{${hash(pkg.uid + 1)} ${pkg.packageName}}\n` +
-    `    codePath=${pkg.codePath.replace(/\/base\.apk$/, '')}\n` +
-    `    versionCode=${pkg.versionCode} minSdk=24 targetSdk=34\n` +
-    `    versionName=${pkg.versionName}\n` +
-    `    flags=[ ${pkg.system ? 'SYSTEM ' : ''}HAS_CODE ALLOW_CLEAR_USER_DATA ]\n` +
-    `    timeStamp=${formatTime(pkg.firstInstallTime)}\n` +
-    `    firstInstallTime=${formatTime(pkg.firstInstallTime)}\n` +
-    `    lastUpdateTime=${formatTime(pkg.firstInstallTime)}\n` +
-    `    install permissions:\n      android.permission.INTERNET: granted=true\n` +
-    `    User 0: ceDataInode=0 installed=true hidden=false suspended=false distractionFlags=0 stopped=${device.activities.pidOf(packageName) === undefined} notLaunched=false enabled=0 instant=false virtual=false\n` +
-    `      runtime permissions:\n${granted}`
-  );
-}
+import { dumpPackage } from './dumpsys-package.js';
+import { identityHash as hash } from './identity-hash.js';
 
 function dumpWindow(device: VirtualAndroid): string {
   const fg = device.activities.foreground();
