@@ -22,7 +22,7 @@ import { PowerManager } from './system/power.js';
 import { SystemProperties } from './system/props.js';
 import { SettingsStore } from './system/settings.js';
 import { ToastManager } from './system/toasts.js';
-import { SYSTEM_APP_CODE_PATHS, SYSTEM_APPS, SYSTEM_PACKAGES } from './system-image/index.js';
+import { SYSTEM_APP_IMAGE, SYSTEM_APPS, SYSTEM_PACKAGES } from './system-image/index.js';
 import { UiController } from './ui/controller.js';
 
 export interface VirtualAndroidOptions {
@@ -139,23 +139,24 @@ export class VirtualAndroid implements DeviceServices {
     this.renderer = new ScreenRenderer(this);
     if (systemImage) {
       for (const spec of SYSTEM_PACKAGES) this.packages.install(spec);
-      for (const app of SYSTEM_APPS) this.installApp(app, SYSTEM_APP_CODE_PATHS[app.packageName]);
+      for (const app of SYSTEM_APPS) this.installApp(app, SYSTEM_APP_IMAGE[app.packageName]);
     }
     for (const spec of options.packages ?? []) this.packages.install(spec);
     for (const app of options.apps ?? []) this.installApp(app);
     this.activities.goHome();
   }
 
-  /** Installs an app model; with a `systemPath` it is part of the system image. */
-  private installApp(app: AppDefinition, systemPath?: string): void {
+  /** Installs an app model; with an `image` entry it is part of the system image. */
+  private installApp(app: AppDefinition, image?: { codePath: string; uid?: number }): void {
     this.packages.install(
       {
         packageName: app.packageName,
         versionName: app.versionName,
         versionCode: app.versionCode,
         label: app.label,
-        system: systemPath !== undefined || (app.home ?? false),
-        codePath: systemPath,
+        system: image !== undefined || (app.home ?? false),
+        codePath: image?.codePath,
+        uid: image?.uid,
       },
       app,
     );

@@ -57,17 +57,26 @@ const IMAGE: ReadonlyArray<readonly [string, string]> = [
   ['com.google.android.gsf', '/system/priv-app/GoogleServicesFramework/GoogleServicesFramework.apk'],
 ];
 
+/** Packages that run as a shared system uid; the rest get app uids. */
+const SHARED_UIDS: Readonly<Record<string, number>> = {
+  android: 1000,
+  'com.android.providers.settings': 1000,
+  'com.android.phone': 1001,
+  'com.android.shell': 2000,
+};
+
 export const SYSTEM_PACKAGES: readonly PackageSpec[] = IMAGE.map(([packageName, codePath]) => ({
   packageName,
   codePath,
+  uid: SHARED_UIDS[packageName],
   versionName: '14',
   versionCode: 34,
   system: true,
 }));
 
-/** Where the system apps with a UI live in the image. */
-export const SYSTEM_APP_CODE_PATHS: Readonly<Record<string, string>> = {
-  'com.android.launcher3': '/system_ext/priv-app/Launcher3QuickStep/Launcher3QuickStep.apk',
-  'com.android.settings': '/system_ext/priv-app/Settings/Settings.apk',
-  'com.android.chrome': '/product/app/Chrome/Chrome.apk',
+/** Where the system apps with a UI live in the image, and Settings' shared system uid. */
+export const SYSTEM_APP_IMAGE: Readonly<Record<string, { codePath: string; uid?: number }>> = {
+  'com.android.launcher3': { codePath: '/system_ext/priv-app/Launcher3QuickStep/Launcher3QuickStep.apk' },
+  'com.android.settings': { codePath: '/system_ext/priv-app/Settings/Settings.apk', uid: 1000 },
+  'com.android.chrome': { codePath: '/product/app/Chrome/Chrome.apk' },
 };

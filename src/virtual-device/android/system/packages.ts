@@ -25,6 +25,8 @@ export const PackageSpecSchema = z.object({
   label: z.string().optional(),
   /** Preinstalled system package (`pm list packages -s`); cannot be uninstalled. */
   system: z.boolean().default(false),
+  /** A fixed uid (`android.uid.system` packages share 1000); default the next app uid. */
+  uid: z.number().int().positive().optional(),
   /** Where the APK lives; default a fresh `/data/app/~~.../base.apk` (system packages name theirs). */
   codePath: z.string().optional(),
   requestedPermissions: z.array(z.string()).default([]),
@@ -34,7 +36,7 @@ export const PackageSpecSchema = z.object({
 });
 export type PackageSpec = z.input<typeof PackageSpecSchema>;
 
-export interface InstalledPackage extends Omit<z.output<typeof PackageSpecSchema>, 'codePath' | 'label'> {
+export interface InstalledPackage extends Omit<z.output<typeof PackageSpecSchema>, 'codePath' | 'label' | 'uid'> {
   label: string;
   uid: number;
   /** `/data/app/~~<hash>==/<pkg>-<hash>==/base.apk`, or the system image path. */
@@ -91,7 +93,7 @@ export class PackageManager {
       // An update of a system package stays a system package (an "updated system app").
       system: spec.system || (previous?.system ?? false),
       label: spec.label ?? app?.label ?? previous?.label ?? spec.packageName,
-      uid: previous?.uid ?? (spec.system ? 1000 : this.nextUid++),
+      uid: previous?.uid ?? spec.uid ?? this.nextUid++,
       codePath:
         spec.codePath ??
         previous?.codePath ??

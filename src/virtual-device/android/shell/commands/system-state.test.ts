@@ -53,7 +53,7 @@ describe('dumpsys', () => {
       /^ {2}\* Task\{\w+ #\d+ type=standard A=\d+:com\.droidproof\.shopping U=0 visible=true/m,
     );
     expect(activities).toMatch(
-      /^ {2}\* Task\{\w+ #\d+ type=home A=1000:com\.android\.launcher3 U=0 visible=false/m,
+      /^ {2}\* Task\{\w+ #\d+ type=home A=\d+:com\.android\.launcher3 U=0 visible=false/m,
     );
   });
 

@@ -23,7 +23,11 @@ export function processTable(device: VirtualAndroid): ProcessInfo[] {
     wchan: 'do_epoll_wait',
   }));
   const running = new Set(apps.map((p) => p.name));
-  return [...SYSTEM_PROCESSES.filter((p) => !running.has(p.name)), ...apps].sort((a, b) => a.pid - b.pid);
+  // A system process that is a package runs as that package's uid.
+  const system = SYSTEM_PROCESSES.filter((p) => !running.has(p.name)).map((p) =>
+    device.packages.isInstalled(p.name) ? { ...p, user: userName(device.packages.uidOf(p.name)) } : p,
+  );
+  return [...system, ...apps].sort((a, b) => a.pid - b.pid);
 }
 
 const COLUMNS: Record<string, { header: string; width: number; value: (p: ProcessInfo) => string }> = {
