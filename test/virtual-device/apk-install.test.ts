@@ -9,8 +9,7 @@ import { ApkParseError, readApkManifest } from '../../src/virtual-device/android
 import { readZip, readZipEntry } from '../../src/virtual-device/android/apk/zip.js';
 import { createVirtualAndroid, execShell } from '../../src/virtual-device/android/index.js';
 import { createVirtualDevice, type VirtualDevice } from '../../src/virtual-device/device.js';
-import { startVirtualFarm, type VirtualFarm } from '../../src/virtual-device/farm.js';
-import { hasAdb, type PrivateAdbServer, startPrivateAdbServer } from './adb-server.js';
+import { type DevicesOnAdbServer, hasAdb, startDeviceOnAdbServer } from './adb-server.js';
 import { Adb } from './adbkit.js';
 import { type ApkBuilder, apkBuilder, hasApkTools } from './apk-builder.js';
 
@@ -89,11 +88,13 @@ describe.skipIf(!hasApkTools)('APK manifest reader', () => {
   });
 
   it('refuses an unsigned APK and a package name without a dot', async () => {
-    const unsigned = await apks.build(HELLO, { sign: false });
+    const [unsigned, nodots] = await Promise.all([
+      apks.build(HELLO, { sign: false }),
+      apks.build({ packageName: 'nodots' }),
+    ]);
     expect(failureOf(() => readApkManifest(unsigned, '/p/base.apk'))).toBe(
       'Failure [INSTALL_PARSE_FAILED_NO_CERTIFICATES: Failed collecting certificates for /p/base.apk]',
     );
-    const nodots = await apks.build({ packageName: 'nodots' });
     expect(failureOf(() => readApkManifest(nodots, '/p/base.apk'))).toBe(
       "Failure [INSTALL_PARSE_FAILED_BAD_PACKAGE_NAME: Invalid manifest package: must have at least one '.' separator]",
     );
@@ -101,16 +102,18 @@ describe.skipIf(!hasApkTools)('APK manifest reader', () => {
 
   it('pm install checks target and min SDK and downgrades (-d allows one on this userdebug build)', async () => {
     const d = createVirtualAndroid({ serial: 'virtual-5554', clock: { mode: 'manual' } });
-    const old = await apks.build({ packageName: 'com.example.old', targetSdk: 22 });
+    const [old, future, older] = await Promise.all([
+      apks.build({ packageName: 'com.example.old', targetSdk: 22 }),
+      apks.build({ packageName: 'com.example.future', minSdk: 35 }),
+      apks.build({ ...HELLO, versionCode: 41 }),
+    ]);
     expect((await d.install(old, [])).output).toBe(
       'Failure [INSTALL_FAILED_DEPRECATED_SDK_VERSION: App package must target at least SDK version 23, but found 22]',
     );
-    const future = await apks.build({ packageName: 'com.example.future', minSdk: 35 });
     expect((await d.install(future, [])).output).toBe(
       'Failure [INSTALL_FAILED_OLDER_SDK: Requires newer sdk version #35 (current version is #34)]',
     );
     expect(await d.install(hello, [])).toEqual({ ok: true, output: 'Success' });
-    const older = await apks.build({ ...HELLO, versionCode: 41 });
     expect((await d.install(older, ['-r'])).output).toBe(
       'Failure [INSTALL_FAILED_VERSION_DOWNGRADE: Downgrade detected: Update version code 41 is older than current 42]',
     );
@@ -145,29 +148,21 @@ describe.skipIf(!hasApkTools)('APK manifest reader', () => {
 });
 
 describe.skipIf(!hasApkTools || !hasAdb)('adb install through the real adb server and adbkit', () => {
-  let server: PrivateAdbServer;
-  let farm: VirtualFarm;
+  let setup: DevicesOnAdbServer;
   let apks: ApkBuilder;
   let device: VirtualDevice;
-  let serial: string;
-  const adb = (...args: string[]) => server.run(['-s', serial, ...args]);
+  const adb = (...args: string[]) => setup.server.run(['-s', setup.serial, ...args]);
 
   beforeAll(async () => {
-    [server, apks] = await Promise.all([startPrivateAdbServer(), apkBuilder()]);
-    farm = await startVirtualFarm({
-      devices: 1,
-      adbServerPort: server.port,
-      createDevice: (name) => {
+    [setup, apks] = await Promise.all([
+      startDeviceOnAdbServer((name) => {
         device = createVirtualDevice({ serial: name, apps: [], operator: { packages: [] } });
         return device;
-      },
-    });
-    serial = farm.devices[0].adbServerSerial;
+      }),
+      apkBuilder(),
+    ]);
   }, 30_000);
-  afterAll(async () => {
-    await farm?.stop();
-    await Promise.all([server?.stop(), apks?.remove()]);
-  });
+  afterAll(() => Promise.all([setup?.stop(), apks?.remove()]));
 
   it('adb install succeeds and dumpsys package shows the versionName the APK declares', async () => {
     const path = await apks.file('hello.apk', await apks.build(HELLO));
@@ -197,8 +192,8 @@ describe.skipIf(!hasApkTools || !hasAdb)('adb install through the real adb serve
   });
 
   it('adbkit installs an APK, and rejects a corrupt one with pm`s reason', async () => {
-    const client = Adb.createClient({ host: '127.0.0.1', port: server.port });
-    const target = client.getDevice(serial);
+    const client = Adb.createClient({ host: '127.0.0.1', port: setup.server.port });
+    const target = client.getDevice(setup.serial);
     const path = await apks.file(
       'kit.apk',
       await apks.build({ packageName: 'com.example.kit', versionName: '3.1' }),

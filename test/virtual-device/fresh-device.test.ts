@@ -6,37 +6,27 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVirtualDevice, type VirtualDevice } from '../../src/virtual-device/device.js';
-import { startVirtualFarm, type VirtualFarm } from '../../src/virtual-device/farm.js';
-import { hasAdb, type PrivateAdbServer, startPrivateAdbServer } from './adb-server.js';
+import { type DevicesOnAdbServer, hasAdb, startDeviceOnAdbServer } from './adb-server.js';
 import { Adb } from './adbkit.js';
 import { readStream } from './streams.js';
 
 describe.skipIf(!hasAdb)('a fresh virtual device through the real adb server', () => {
-  let server: PrivateAdbServer;
-  let farm: VirtualFarm;
+  let setup: DevicesOnAdbServer;
   let device: VirtualDevice;
   let serial: string;
   const adb = async (...args: string[]) => {
-    const r = await server.run(['-s', serial, ...args]);
+    const r = await setup.server.run(['-s', serial, ...args]);
     return { ...r, out: r.stdout.toString() };
   };
 
   beforeAll(async () => {
-    server = await startPrivateAdbServer();
-    farm = await startVirtualFarm({
-      devices: 1,
-      adbServerPort: server.port,
-      createDevice: (name) => {
-        device = createVirtualDevice({ serial: name });
-        return device;
-      },
+    setup = await startDeviceOnAdbServer((name) => {
+      device = createVirtualDevice({ serial: name });
+      return device;
     });
-    serial = farm.devices[0].adbServerSerial;
+    serial = setup.serial;
   });
-  afterAll(async () => {
-    await farm?.stop();
-    await server?.stop();
-  });
+  afterAll(() => setup?.stop());
 
   it('logcat -d starts with the boot of init, zygote and system_server, in every -v format', async () => {
     const threadtime = (await adb('logcat', '-d')).out;
@@ -89,7 +79,7 @@ describe.skipIf(!hasAdb)('a fresh virtual device through the real adb server', (
     expect(props['ro.build.fingerprint']).toMatch(
       /^google\/sdk_gphone64_x86_64\/emu64xa:14\/\w+(\.\d+)*\.?\w*\/\d+:userdebug\/dev-keys$/,
     );
-    const devices = (await server.run(['devices', '-l'])).stdout.toString();
+    const devices = (await setup.server.run(['devices', '-l'])).stdout.toString();
     expect(devices).toContain(`${serial}`);
     expect(devices).toMatch(/product:sdk_gphone64_x86_64 model:sdk_gphone64_x86_64 device:emu64xa/);
   });
@@ -149,7 +139,7 @@ describe.skipIf(!hasAdb)('a fresh virtual device through the real adb server', (
   });
 
   it('adbkit reads the same properties and pipelines', async () => {
-    const client = Adb.createClient({ host: '127.0.0.1', port: server.port });
+    const client = Adb.createClient({ host: '127.0.0.1', port: setup.server.port });
     const target = client.getDevice(serial);
     expect((await target.getProperties())['ro.product.manufacturer']).toBe('Google');
     const out = await readStream(await target.shell('dumpsys power | grep -E "mWakefulness=|Display Power"'));
