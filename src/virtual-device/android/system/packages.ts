@@ -36,7 +36,8 @@ export const PackageSpecSchema = z.object({
 });
 export type PackageSpec = z.input<typeof PackageSpecSchema>;
 
-export interface InstalledPackage extends Omit<z.output<typeof PackageSpecSchema>, 'codePath' | 'label' | 'uid'> {
+export interface InstalledPackage
+  extends Omit<z.output<typeof PackageSpecSchema>, 'codePath' | 'label' | 'uid'> {
   label: string;
   uid: number;
   /** `/data/app/~~<hash>==/<pkg>-<hash>==/base.apk`, or the system image path. */
