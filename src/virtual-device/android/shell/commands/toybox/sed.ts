@@ -96,7 +96,7 @@ function parseScript(script: string, extended: boolean): SedCommand[] {
 
 /** The replacement with `&` and `\1`..`\9` filled in, `\n` as newline. */
 function expand(replacement: string, match: RegExpExecArray): string {
-  return replacement.replace(/\\([0-9n&\\])|&/g, (all, escaped: string | undefined) => {
+  return replacement.replace(/\\([0-9n&\\])|&/g, (_all, escaped: string | undefined) => {
     if (escaped === undefined) return match[0];
     if (escaped === 'n') return '\n';
     if (escaped === '&' || escaped === '\\') return escaped;
