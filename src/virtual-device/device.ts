@@ -50,6 +50,14 @@ export interface VirtualDeviceOptions {
   operator?: OperatorSetup;
 }
 
+/** The Java package of the Operator's classes (android-operator/app). */
+const OPERATOR_CLASSES = 'androperator.operator';
+
+/** The Operator's notification listener component, as `enabled_notification_listeners` lists it. */
+function notificationListenerName(packageName: string): string {
+  return `${packageName}/${OPERATOR_CLASSES}.OperatorNotificationListener`;
+}
+
 /**
  * A virtual device: `DeviceServices` for the adb layer, plus the model and the
  * Operators for tests. An Operator runs for each installed package of the
@@ -76,8 +84,35 @@ export class VirtualDevice implements DeviceServices {
         packageName,
         versionName: setup.version ?? operatorVersionName(packageName, version),
         label: 'Operator',
+        // What the Operator's manifest declares, so `dumpsys package` shows its receiver and services.
+        requestedPermissions: [
+          'android.permission.QUERY_ALL_PACKAGES',
+          'android.permission.POST_NOTIFICATIONS',
+        ],
+        receivers: [
+          { name: `${OPERATOR_CLASSES}.AgentCommandReceiver`, exported: true, actions: [dialect.action] },
+        ],
+        services: [
+          {
+            name: accessibilityServiceName(packageName).split('/')[1],
+            exported: true,
+            actions: ['android.accessibilityservice.AccessibilityService'],
+          },
+          {
+            name: notificationListenerName(packageName).split('/')[1],
+            exported: true,
+            actions: ['android.service.notification.NotificationListenerService'],
+          },
+        ],
       })),
     });
+    if (packages.length > 0 && !faults.listenerDisconnected) {
+      this.android.settings.put(
+        'secure',
+        'enabled_notification_listeners',
+        packages.map(notificationListenerName).join(':'),
+      );
+    }
     if (packages.length > 0 && !faults.accessibilityOff) {
       this.android.settings.put(
         'secure',
