@@ -140,6 +140,25 @@ describe.skipIf(!hasAdb)('a fresh virtual device through the real adb server', (
     expect(ui).toContain('text="https://example.com/path"');
   });
 
+  it('the Operator`s open_uri with an https URI lands in the browser', async () => {
+    await adb('shell', 'input', 'keyevent', 'KEYCODE_HOME');
+    const payload = JSON.stringify({
+      commandId: 'uri-1',
+      taskId: 't',
+      source: 'test',
+      timeoutMs: 5000,
+      actions: [{ id: 'u', type: 'open_uri', params: { uri: 'https://example.org/' } }],
+    });
+    await adb(
+      'shell',
+      `am broadcast -a app.androperator.operator.ACTION_AGENT_COMMAND -p com.androperator.operator --es payload '${payload}' --receiver-foreground`,
+    );
+    await expect.poll(() => device.android.activities.foreground()?.packageName).toBe('com.android.chrome');
+    expect((await adb('logcat', '-d', '-v', 'raw')).out).toMatch(
+      /^\[Androperator-Result\] \{"commandId":"uri-1".*"status":"success"/m,
+    );
+  });
+
   it('toybox pipelines, exit codes and error texts reach the client through shell v2', async () => {
     expect((await adb('shell', 'ps -A | grep system_server | wc -l')).out).toBe('1\n');
     expect((await adb('shell', 'getprop | grep -c ro.product')).out).toMatch(/^\d+\n$/);
