@@ -39,6 +39,7 @@ export interface ManifestSpec {
   targetSdk?: number;
   label?: string;
   permissions?: string[];
+  activities?: Component[];
   receivers?: Component[];
   services?: Component[];
 }
@@ -64,6 +65,7 @@ export function manifestXml(spec: ManifestSpec): string {
   <uses-sdk android:minSdkVersion="${spec.minSdk ?? 24}" android:targetSdkVersion="${spec.targetSdk ?? 34}"/>
   ${(spec.permissions ?? []).map((p) => `<uses-permission android:name="${xmlEscape(p)}"/>`).join('\n  ')}
   <application${spec.label === undefined ? '' : ` android:label="${xmlEscape(spec.label)}"`}>
+    ${(spec.activities ?? []).map((a) => component('activity', a)).join('\n    ')}
     ${(spec.receivers ?? []).map((r) => component('receiver', r)).join('\n    ')}
     ${(spec.services ?? []).map((s) => component('service', s)).join('\n    ')}
   </application>

@@ -19,6 +19,10 @@ const HELLO = {
   versionName: '4.2.0-beta',
   label: 'Hello',
   permissions: ['android.permission.INTERNET'],
+  activities: [
+    { name: '.MainActivity', actions: ['android.intent.action.MAIN'], exported: true },
+    { name: 'com.example.hello.ui.DetailsActivity' },
+  ],
   receivers: [{ name: '.CommandReceiver', actions: ['com.example.hello.PING'], exported: true }],
   services: [{ name: 'com.example.hello.Watcher', exported: false }],
 };
@@ -50,7 +54,10 @@ describe.skipIf(!hasApkTools)('APK manifest reader', () => {
       targetSdk: 34,
       label: 'Hello',
       permissions: ['android.permission.INTERNET'],
-      activities: [],
+      activities: [
+        { name: 'com.example.hello.MainActivity', exported: true, actions: ['android.intent.action.MAIN'] },
+        { name: 'com.example.hello.ui.DetailsActivity', exported: undefined, actions: [] },
+      ],
       receivers: [
         { name: 'com.example.hello.CommandReceiver', exported: true, actions: ['com.example.hello.PING'] },
       ],
@@ -63,6 +70,12 @@ describe.skipIf(!hasApkTools)('APK manifest reader', () => {
     const root = parseAxml(readZipEntry(hello, zip.entries.get('AndroidManifest.xml')!));
     expect(root.name).toBe('manifest');
     expect(root.children.map((c) => c.name)).toEqual(['uses-sdk', 'uses-permission', 'application']);
+    expect(root.children[2].children.map((c) => c.name)).toEqual([
+      'activity',
+      'activity',
+      'receiver',
+      'service',
+    ]);
     expect(root.attributes.find((a) => a.name === 'versionCode')).toMatchObject({
       namespace: 'http://schemas.android.com/apk/res/android',
       resourceId: 0x0101021b,
@@ -175,6 +188,32 @@ describe.skipIf(!hasApkTools || !hasAdb)('adb install through the real adb serve
     expect(grep.stdout.toString()).toBe('    versionName=4.2.0-beta\n');
     expect((await adb('shell', 'pm', 'list', 'packages', '-3')).stdout.toString()).toBe(
       'package:com.example.hello\n',
+    );
+  });
+
+  it('the activities an installed APK declares can be started, by component and as the launcher activity', async () => {
+    const started = await adb('shell', 'am', 'start', '-W', '-n', 'com.example.hello/.ui.DetailsActivity');
+    expect(started.stdout.toString()).toContain('Activity: com.example.hello/.ui.DetailsActivity\n');
+    expect((await adb('shell', 'dumpsys window | grep mCurrentFocus')).stdout.toString()).toMatch(
+      /u0 com\.example\.hello\/com\.example\.hello\.ui\.DetailsActivity\}\n$/,
+    );
+    await adb('shell', 'am', 'force-stop', 'com.example.hello');
+    const monkey = await adb(
+      'shell',
+      'monkey',
+      '-p',
+      'com.example.hello',
+      '-c',
+      'android.intent.category.LAUNCHER',
+      '1',
+    );
+    expect(monkey.stdout.toString()).toMatch(/^Events injected: 1\n## Network stats: elapsed time=\d+ms/);
+    expect(device.android.activities.foreground()).toMatchObject({
+      packageName: 'com.example.hello',
+      className: 'com.example.hello.MainActivity',
+    });
+    expect((await adb('shell', 'uiautomator', 'dump', '/dev/tty')).stdout.toString()).toContain(
+      'text="Hello"',
     );
   });
 

@@ -57,6 +57,11 @@ export function activityClassName(packageName: string, screen: string): string {
   return `${packageName}.${screen.charAt(0).toUpperCase()}${screen.slice(1)}Activity`;
 }
 
+/** The class of an app's screen: the one it declares, else `.<Screen>Activity`. */
+function screenClassName(app: AppDefinition, screen: string): string {
+  return app.activityNames?.[screen] ?? activityClassName(app.packageName, screen);
+}
+
 export function shortComponent(packageName: string, className: string): string {
   const short = className.startsWith(`${packageName}.`) ? className.slice(packageName.length) : className;
   return `${packageName}/${short}`;
@@ -243,7 +248,7 @@ export class ActivityManager {
       token: this.nextToken++,
       packageName: app.packageName,
       screen,
-      className: activityClassName(app.packageName, screen),
+      className: screenClassName(app, screen),
       params,
       taskId: task.id,
       scrollOffsets: new Map(),
@@ -270,7 +275,7 @@ export class ActivityManager {
       const [pkg, cls = ''] = request.component.split('/');
       const app = this.packages.get(pkg)?.app;
       const className = cls.startsWith('.') ? pkg + cls : cls;
-      const screen = app && Object.keys(app.screens).find((s) => activityClassName(pkg, s) === className);
+      const screen = app && Object.keys(app.screens).find((s) => screenClassName(app, s) === className);
       if (!app || !screen) return { error: `Activity class {${pkg}/${className}} does not exist.` };
       return { app, screen, params: {} };
     }

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { installedAppModel } from '../apk/installed-app.js';
 import { type ApkComponent, ApkComponentSchema, ApkParseError, readApkManifest } from '../apk/manifest.js';
 import type { AppDefinition } from '../app/types.js';
 import { Emitter } from './emitter.js';
@@ -152,7 +153,7 @@ export class PackageManager {
         label: manifest.label,
         requestedPermissions: manifest.permissions,
       },
-      undefined,
+      installedAppModel(manifest),
       'com.android.shell',
     );
     return { ok: true, output: 'Success', packageName: manifest.packageName };

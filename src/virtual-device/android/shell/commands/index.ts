@@ -5,6 +5,7 @@ import { BUILTIN_COMMANDS } from './builtins.js';
 import { DUMPSYS_COMMANDS } from './dumpsys.js';
 import { INPUT_COMMANDS } from './input.js';
 import { LOGCAT_COMMANDS } from './logcat.js';
+import { MONKEY_COMMANDS } from './monkey.js';
 import { PM_COMMANDS } from './pm.js';
 import { PROP_COMMANDS } from './props.js';
 import { SCREEN_COMMANDS } from './screen.js';
@@ -18,6 +19,7 @@ export const COMMANDS: Readonly<Record<string, ShellCommand>> = {
   ...PROP_COMMANDS,
   ...PM_COMMANDS,
   ...AM_COMMANDS,
+  ...MONKEY_COMMANDS,
   ...DUMPSYS_COMMANDS,
   ...DISPLAY_COMMANDS,
   ...INPUT_COMMANDS,
