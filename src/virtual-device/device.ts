@@ -4,11 +4,12 @@
  * composition the farm's default `createDevice` uses).
  */
 import { TEST_APPS } from '../../test-apps/index.js';
-import { DIALECTS, operatorVersionName } from '../contract/dialect.js';
+import { DIALECTS, type OperatorDialect, operatorVersionName } from '../contract/dialect.js';
 import { DroidproofError } from '../contract/errors.js';
 import { droidproofVersion } from '../version.js';
 import type { AppDefinition } from './android/app/types.js';
 import { createVirtualAndroid, type VirtualAndroid } from './android/device.js';
+import type { PackageSpec } from './android/system/packages.js';
 import { OPERATOR_ACTIONS } from './operator/actions/index.js';
 import { accessibilityServiceName, androidPlatform } from './operator/android-platform.js';
 import { type OperatorFaults, VirtualOperator } from './operator/operator.js';
@@ -58,6 +59,32 @@ function notificationListenerName(packageName: string): string {
   return `${packageName}/${OPERATOR_CLASSES}.OperatorNotificationListener`;
 }
 
+/** The Operator package as its manifest declares it, so `dumpsys package` shows its receiver and services. */
+function operatorPackageSpec(
+  packageName: string,
+  dialect: OperatorDialect,
+  versionName: string,
+): PackageSpec {
+  const component = (name: string, action: string) => ({ name, exported: true, actions: [action] });
+  return {
+    packageName,
+    versionName,
+    label: 'Operator',
+    requestedPermissions: ['android.permission.QUERY_ALL_PACKAGES', 'android.permission.POST_NOTIFICATIONS'],
+    receivers: [component(`${OPERATOR_CLASSES}.AgentCommandReceiver`, dialect.action)],
+    services: [
+      component(
+        accessibilityServiceName(packageName).split('/')[1],
+        'android.accessibilityservice.AccessibilityService',
+      ),
+      component(
+        notificationListenerName(packageName).split('/')[1],
+        'android.service.notification.NotificationListenerService',
+      ),
+    ],
+  };
+}
+
 /**
  * A virtual device: `DeviceServices` for the adb layer, plus the model and the
  * Operators for tests. An Operator runs for each installed package of the
@@ -76,35 +103,16 @@ export class VirtualDevice implements DeviceServices {
     const dialect = DIALECTS[setup.dialect ?? 'androperator'];
     const faults = setup.faults ?? {};
     const packages = faults.notInstalled ? [] : (setup.packages ?? [dialect.packages[0]]);
-    const version = setup.version ?? droidproofVersion();
     this.android = createVirtualAndroid({
       serial: options.serial,
       apps: [...(options.apps ?? TEST_APPS)],
-      packages: packages.map((packageName) => ({
-        packageName,
-        versionName: setup.version ?? operatorVersionName(packageName, version),
-        label: 'Operator',
-        // What the Operator's manifest declares, so `dumpsys package` shows its receiver and services.
-        requestedPermissions: [
-          'android.permission.QUERY_ALL_PACKAGES',
-          'android.permission.POST_NOTIFICATIONS',
-        ],
-        receivers: [
-          { name: `${OPERATOR_CLASSES}.AgentCommandReceiver`, exported: true, actions: [dialect.action] },
-        ],
-        services: [
-          {
-            name: accessibilityServiceName(packageName).split('/')[1],
-            exported: true,
-            actions: ['android.accessibilityservice.AccessibilityService'],
-          },
-          {
-            name: notificationListenerName(packageName).split('/')[1],
-            exported: true,
-            actions: ['android.service.notification.NotificationListenerService'],
-          },
-        ],
-      })),
+      packages: packages.map((packageName) =>
+        operatorPackageSpec(
+          packageName,
+          dialect,
+          setup.version ?? operatorVersionName(packageName, droidproofVersion()),
+        ),
+      ),
     });
     if (packages.length > 0 && !faults.listenerDisconnected) {
       this.android.settings.put(

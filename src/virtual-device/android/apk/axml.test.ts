@@ -14,7 +14,7 @@ function chunk(type: number, header: Buffer, body: Buffer): Buffer {
 
 const u32 = (...values: number[]) => {
   const b = Buffer.alloc(values.length * 4);
-  values.forEach((v, i) => b.writeUInt32LE(v >>> 0, i * 4));
+  for (const [i, v] of values.entries()) b.writeUInt32LE(v >>> 0, i * 4);
   return b;
 };
 
