@@ -1,10 +1,10 @@
 /**
- * The test apps the virtual device runs, and the launcher. `TEST_APPS` is
- * what `createVirtualAndroid({ apps: TEST_APPS })` installs by default in
+ * The test apps the virtual device runs (third-party apps: the launcher,
+ * Settings and the browser come with the system image). `TEST_APPS` is what
+ * `createVirtualAndroid({ apps: TEST_APPS })` installs by default in
  * droidproof's own tests.
  */
 import type { AppDefinition } from '../src/virtual-device/android/index.js';
-import { launcherApp } from './launcher.js';
 import { loginApp } from './login.js';
 import { notifierApp } from './notifier.js';
 import { playerApp } from './player.js';
@@ -12,10 +12,9 @@ import { settingsApp } from './settings.js';
 import { shoppingApp } from './shopping.js';
 import { slowApp } from './slow.js';
 
-export { launcherApp, loginApp, notifierApp, playerApp, settingsApp, shoppingApp, slowApp };
+export { loginApp, notifierApp, playerApp, settingsApp, shoppingApp, slowApp };
 
 export const TEST_APPS: readonly AppDefinition[] = [
-  launcherApp,
   settingsApp,
   loginApp,
   playerApp,

@@ -4,11 +4,12 @@
  * composition the farm's default `createDevice` uses).
  */
 import { TEST_APPS } from '../../test-apps/index.js';
-import { DIALECTS, operatorVersionName } from '../contract/dialect.js';
+import { DIALECTS, type OperatorDialect, operatorVersionName } from '../contract/dialect.js';
 import { DroidproofError } from '../contract/errors.js';
 import { droidproofVersion } from '../version.js';
 import type { AppDefinition } from './android/app/types.js';
 import { createVirtualAndroid, type VirtualAndroid } from './android/device.js';
+import type { PackageSpec } from './android/system/packages.js';
 import { OPERATOR_ACTIONS } from './operator/actions/index.js';
 import { accessibilityServiceName, androidPlatform } from './operator/android-platform.js';
 import { type OperatorFaults, VirtualOperator } from './operator/operator.js';
@@ -25,10 +26,19 @@ export interface OperatorSetupFaults extends OperatorFaults {
 }
 
 export interface OperatorSetup {
-  /** Packages to install; default: both packages of the dialect (release and `.dev`). */
+  /**
+   * Operator packages to preinstall; default: the dialect's release package
+   * only (one variant, as a phone set up for one client has). Name the `.dev`
+   * variant, or both, to test variant handling.
+   */
   packages?: readonly string[];
   /** Wire dialect; default `androperator`. */
   dialect?: keyof typeof DIALECTS;
+  /**
+   * The Operator's `versionName` (what `dumpsys package` shows and clients
+   * check); default droidproof's own version, with `-d` on a `.dev` package.
+   */
+  version?: string;
   faults?: OperatorSetupFaults;
   /** Host milliseconds between chunk lines (default: written back to back). */
   chunkIntervalMs?: number;
@@ -41,32 +51,77 @@ export interface VirtualDeviceOptions {
   operator?: OperatorSetup;
 }
 
-/** A virtual device: `DeviceServices` for the adb layer, plus the model and the Operators for tests. */
+/** The Java package of the Operator's classes (android-operator/app). */
+const OPERATOR_CLASSES = 'androperator.operator';
+
+/** The Operator's notification listener component, as `enabled_notification_listeners` lists it. */
+function notificationListenerName(packageName: string): string {
+  return `${packageName}/${OPERATOR_CLASSES}.OperatorNotificationListener`;
+}
+
+/** The Operator package as its manifest declares it, so `dumpsys package` shows its receiver and services. */
+function operatorPackageSpec(
+  packageName: string,
+  dialect: OperatorDialect,
+  versionName: string,
+): PackageSpec {
+  const component = (name: string, action: string) => ({ name, exported: true, actions: [action] });
+  return {
+    packageName,
+    versionName,
+    label: 'Operator',
+    requestedPermissions: ['android.permission.QUERY_ALL_PACKAGES', 'android.permission.POST_NOTIFICATIONS'],
+    receivers: [component(`${OPERATOR_CLASSES}.AgentCommandReceiver`, dialect.action)],
+    services: [
+      component(
+        accessibilityServiceName(packageName).split('/')[1],
+        'android.accessibilityservice.AccessibilityService',
+      ),
+      component(
+        notificationListenerName(packageName).split('/')[1],
+        'android.service.notification.NotificationListenerService',
+      ),
+    ],
+  };
+}
+
+/**
+ * A virtual device: `DeviceServices` for the adb layer, plus the model and the
+ * Operators for tests. An Operator runs for each installed package of the
+ * dialect: the preinstalled ones, and any installed later from an APK (its
+ * version is then the APK's), until it is uninstalled.
+ */
 export class VirtualDevice implements DeviceServices {
   readonly android: VirtualAndroid;
   /** Running Operators by package. */
   readonly operators = new Map<string, VirtualOperator>();
-  private readonly unregister: Array<() => void> = [];
+  private readonly unregister = new Map<string, () => void>();
+  private readonly unsubscribePackages: () => void;
 
   constructor(options: VirtualDeviceOptions) {
     const setup = options.operator ?? {};
     const dialect = DIALECTS[setup.dialect ?? 'androperator'];
     const faults = setup.faults ?? {};
-    const packages = setup.packages ?? dialect.packages;
-    const version = droidproofVersion();
+    const packages = faults.notInstalled ? [] : (setup.packages ?? [dialect.packages[0]]);
     this.android = createVirtualAndroid({
       serial: options.serial,
       apps: [...(options.apps ?? TEST_APPS)],
-      packages: faults.notInstalled
-        ? []
-        : packages.map((packageName) => ({
-            packageName,
-            versionName: operatorVersionName(packageName, version),
-            label: 'Operator',
-          })),
+      packages: packages.map((packageName) =>
+        operatorPackageSpec(
+          packageName,
+          dialect,
+          setup.version ?? operatorVersionName(packageName, droidproofVersion()),
+        ),
+      ),
     });
-    if (faults.notInstalled) return;
-    if (!faults.accessibilityOff) {
+    if (packages.length > 0 && !faults.listenerDisconnected) {
+      this.android.settings.put(
+        'secure',
+        'enabled_notification_listeners',
+        packages.map(notificationListenerName).join(':'),
+      );
+    }
+    if (packages.length > 0 && !faults.accessibilityOff) {
       this.android.settings.put(
         'secure',
         'enabled_accessibility_services',
@@ -74,7 +129,7 @@ export class VirtualDevice implements DeviceServices {
       );
       this.android.settings.put('secure', 'accessibility_enabled', '1');
     }
-    for (const packageName of packages) {
+    const start = (packageName: string) => {
       if (faults.listenerDisconnected)
         this.android.notifications.setListener(packageName, { connected: false });
       const pid = this.android.activities.ensureProcess(packageName);
@@ -90,14 +145,34 @@ export class VirtualDevice implements DeviceServices {
           this.android.log(tag ?? dialect.resultTag, message, priority ?? 'I', pid),
       });
       this.operators.set(packageName, operator);
-      this.unregister.push(
+      this.unregister.set(
+        packageName,
         this.android.broadcasts.register(dialect.action, packageName, (intent) => {
           const payload = intent.extras.payload;
           // The receiver hands off to the Operator's worker, like goAsync().
           void operator.receive(typeof payload === 'string' ? payload : '');
         }),
       );
-    }
+    };
+    for (const packageName of packages) start(packageName);
+    const known: readonly string[] = dialect.packages;
+    this.unsubscribePackages = this.android.packages.subscribe(({ type, packageName }) => {
+      if (!known.includes(packageName)) return;
+      if (type === 'removed') this.stopOperator(packageName);
+      // After the install returns: an update force-stops the package first, then the new process starts.
+      else if (!this.operators.has(packageName))
+        queueMicrotask(() => {
+          if (this.android.packages.isInstalled(packageName) && !this.operators.has(packageName))
+            start(packageName);
+        });
+    });
+  }
+
+  private stopOperator(packageName: string): void {
+    this.unregister.get(packageName)?.();
+    this.unregister.delete(packageName);
+    this.operators.get(packageName)?.dispose();
+    this.operators.delete(packageName);
   }
 
   get serial(): string {
@@ -133,8 +208,8 @@ export class VirtualDevice implements DeviceServices {
   }
 
   dispose(): void {
-    for (const unregister of this.unregister) unregister();
-    for (const operator of this.operators.values()) operator.dispose();
+    this.unsubscribePackages();
+    for (const packageName of [...this.operators.keys()]) this.stopOperator(packageName);
     this.android.dispose();
   }
 }

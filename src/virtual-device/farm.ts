@@ -5,6 +5,7 @@ import type { DeviceFaults } from './adb/faults.js';
 import { type AdbHost, startAdbHost } from './adb/host-server.js';
 import { DeviceRegistry } from './adb/registry.js';
 import { queryAdbServer } from './adb/server-client.js';
+import type { VirtualDeviceOptions } from './device.js';
 import type { DeviceServices } from './services.js';
 
 export type CreateDevice = (serial: string) => DeviceServices | Promise<DeviceServices>;
@@ -14,6 +15,8 @@ export interface VirtualFarmOptions {
   devices: number;
   /** Builds each device. Defaults to `createVirtualDevice` from the virtual-device composition. */
   createDevice?: CreateDevice;
+  /** Options of every default device (apps, Operator dialect, variant and version); not with `createDevice`. */
+  device?: Omit<VirtualDeviceOptions, 'serial'>;
   /** A running real adb server (on 127.0.0.1) to register every device with by `host:connect`. */
   adbServerPort?: number;
   /** How each adbd answers the host's CNXN (default `none`). */
@@ -55,7 +58,7 @@ export interface VirtualFarm {
 const FIRST_PORT = 5554;
 
 type Composition = {
-  createVirtualDevice?: (options: { serial: string }) => DeviceServices | Promise<DeviceServices>;
+  createVirtualDevice?: (options: VirtualDeviceOptions) => DeviceServices | Promise<DeviceServices>;
 };
 
 /**
@@ -64,12 +67,14 @@ type Composition = {
  */
 const COMPOSITIONS = ['./index.js', '../index.js'];
 
-async function defaultCreateDevice(): Promise<CreateDevice> {
+async function defaultCreateDevice(
+  options: Omit<VirtualDeviceOptions, 'serial'> = {},
+): Promise<CreateDevice> {
   for (const specifier of COMPOSITIONS) {
     // Imported lazily through a variable, so the wire layer builds and runs before the composition exists.
     const module: Composition = await import(specifier).catch(() => ({}));
     const create = module.createVirtualDevice;
-    if (typeof create === 'function') return (serial) => create({ serial });
+    if (typeof create === 'function') return (serial) => create({ ...options, serial });
   }
   throw new DroidproofError(
     'VIRTUAL_DEVICE_UNAVAILABLE',
@@ -82,7 +87,13 @@ async function defaultCreateDevice(): Promise<CreateDevice> {
  * end that serves them all; optionally registers them with a real adb server.
  */
 export async function startVirtualFarm(options: VirtualFarmOptions): Promise<VirtualFarm> {
-  const create = options.createDevice ?? (await defaultCreateDevice());
+  if (options.createDevice && options.device) {
+    throw new DroidproofError(
+      'VIRTUAL_DEVICE_OPTIONS_INVALID',
+      'pass either createDevice or device options, not both',
+    );
+  }
+  const create = options.createDevice ?? (await defaultCreateDevice(options.device));
   const registry = new DeviceRegistry();
   const adbds: Adbd[] = [];
   const devices: FarmDevice[] = [];

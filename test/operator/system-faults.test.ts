@@ -169,10 +169,20 @@ describe('apps, keys, sleep, host-side actions, recording', () => {
 });
 
 describe('Operator process and fault switches', () => {
-  it('both Operator packages are installed with droidproof`s versionName, -d on .dev (BRIEF Operator version)', () => {
+  it('one Operator variant by default (the release package) with droidproof`s versionName (BRIEF Operator version)', () => {
     device = fixtureDevice();
     expect(device.android.packages.versionName('com.androperator.operator')).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(device.android.packages.isInstalled('com.androperator.operator.dev')).toBe(false);
+  });
+
+  it('the .dev variant, when asked for, carries -d; --operator-version sets the versionName', () => {
+    device = fixtureDevice({
+      operator: { packages: ['com.androperator.operator', 'com.androperator.operator.dev'] },
+    });
     expect(device.android.packages.versionName('com.androperator.operator.dev')).toMatch(/^\d+\.\d+\.\d+-d$/);
+    device.dispose();
+    device = fixtureDevice({ operator: { version: '9.8.7' } });
+    expect(device.android.packages.versionName('com.androperator.operator')).toBe('9.8.7');
   });
 
   it('the result is logged as one [Androperator-Result] line by the Operator process (BRIEF Results)', async () => {
@@ -258,10 +268,7 @@ describe('Operator process and fault switches', () => {
 
   it('the clawperator dialect installs com.clawperator.operator[.dev] and logs [Clawperator-Result] (BRIEF clawperator dialect)', async () => {
     device = fixtureDevice({ operator: { dialect: 'clawperator' } });
-    expect([...device.operators.keys()]).toEqual([
-      'com.clawperator.operator',
-      'com.clawperator.operator.dev',
-    ]);
+    expect([...device.operators.keys()]).toEqual(['com.clawperator.operator']);
     await exec(device, [{ id: 'h', type: 'doctor_ping' }]);
     expect(resultMessages(device, '[Clawperator-Result]')).toHaveLength(1);
   });

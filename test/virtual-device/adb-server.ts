@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type CreateDevice, startVirtualFarm, type VirtualFarm } from '../../src/virtual-device/farm.js';
 
 /**
  * Whether the Debian `adb` binary is installed. Tests that need it skip on a
@@ -86,4 +87,32 @@ export async function startPrivateAdbServer(): Promise<PrivateAdbServer> {
 export async function tempHome(): Promise<{ home: string; remove(): Promise<void> }> {
   const home = await mkdtemp(join(tmpdir(), 'droidproof-adb-'));
   return { home, remove: () => rm(home, { recursive: true, force: true }) };
+}
+
+export interface DevicesOnAdbServer {
+  server: PrivateAdbServer;
+  farm: VirtualFarm;
+  /** The first device's serial on the real adb server (`127.0.0.1:<port>`). */
+  serial: string;
+  stop(): Promise<void>;
+}
+
+/** A private real adb server with a one-device farm `adb connect`ed to it. */
+export async function startDeviceOnAdbServer(createDevice: CreateDevice): Promise<DevicesOnAdbServer> {
+  const server = await startPrivateAdbServer();
+  const farm = await startVirtualFarm({ devices: 1, adbServerPort: server.port, createDevice }).catch(
+    async (error: unknown) => {
+      await server.stop();
+      throw error;
+    },
+  );
+  return {
+    server,
+    farm,
+    serial: farm.devices[0].adbServerSerial,
+    async stop() {
+      await farm.stop();
+      await server.stop();
+    },
+  };
 }

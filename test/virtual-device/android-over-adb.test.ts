@@ -1,34 +1,31 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVirtualAndroid, type VirtualAndroid } from '../../src/virtual-device/android/index.js';
-import { startVirtualFarm, type VirtualFarm } from '../../src/virtual-device/farm.js';
-import { hasAdb, type PrivateAdbServer, startPrivateAdbServer } from './adb-server.js';
+import {
+  type DevicesOnAdbServer,
+  hasAdb,
+  type PrivateAdbServer,
+  startDeviceOnAdbServer,
+} from './adb-server.js';
 import { Adb, type LogcatEntry } from './adbkit.js';
 import { readStream } from './streams.js';
 
 /** The emulated Android behind the wire layer: what real clients see end to end. */
 describe.skipIf(!hasAdb)('emulated Android over the adb wire', () => {
+  let setup: DevicesOnAdbServer;
   let server: PrivateAdbServer;
-  let farm: VirtualFarm;
+  let farm: DevicesOnAdbServer['farm'];
   let serial: string;
   let android: VirtualAndroid;
 
   beforeAll(async () => {
-    server = await startPrivateAdbServer();
-    farm = await startVirtualFarm({
-      devices: 1,
-      adbServerPort: server.port,
-      createDevice: (name) => {
-        android = createVirtualAndroid({ serial: name });
-        return android;
-      },
+    setup = await startDeviceOnAdbServer((name) => {
+      android = createVirtualAndroid({ serial: name });
+      return android;
     });
-    serial = farm.devices[0].adbServerSerial;
+    ({ server, farm, serial } = setup);
   });
-  afterAll(async () => {
-    await farm?.stop();
-    await server?.stop();
-  });
+  afterAll(() => setup?.stop());
 
   it('answers getprop and exit codes through the adb CLI', async () => {
     const sdk = await server.run(['-s', serial, 'shell', 'getprop', 'ro.build.version.sdk']);

@@ -78,4 +78,80 @@ describe('droidproof virtual (process)', () => {
       await server.stop();
     }
   });
+
+  it('--dialect, --operator-variant, --operator-version and --apps shape the default devices', async () => {
+    let stop: (() => Promise<void>) | undefined;
+    try {
+      let output = '';
+      const command = createVirtualCommand({ onShutdown: (fn) => (stop = fn) });
+      const args = [
+        'virtual',
+        '--dialect',
+        'clawperator',
+        '--operator-version',
+        '0.9.2',
+        '--apps',
+        'login,slow',
+      ];
+      expect(
+        await runCli([...args, '--json'], { write: (text) => (output += text), cwd: '.' }, [command]),
+      ).toBe(0);
+      const farm = JSON.parse(output);
+      const device = Adb.createClient({ host: farm.adbHost, port: farm.adbPort }).getDevice('virtual-5554');
+      const shell = async (line: string) => (await readStream(await device.shell(line))).toString();
+      expect(await shell('pm list packages -3')).toBe(
+        'package:com.clawperator.operator\npackage:com.droidproof.login\npackage:com.droidproof.slow\n',
+      );
+      expect(await shell('dumpsys package com.clawperator.operator | grep versionName')).toBe(
+        '    versionName=0.9.2\n',
+      );
+    } finally {
+      await stop?.();
+    }
+  });
+
+  it('--operator-variant both and none', async () => {
+    for (const [variant, expected] of [
+      ['both', 'package:com.androperator.operator\npackage:com.androperator.operator.dev\n'],
+      ['none', ''],
+    ]) {
+      let stop: (() => Promise<void>) | undefined;
+      try {
+        let output = '';
+        const command = createVirtualCommand({ onShutdown: (fn) => (stop = fn) });
+        await runCli(
+          ['virtual', '--operator-variant', variant, '--apps', 'none', '--json'],
+          {
+            write: (text) => (output += text),
+            cwd: '.',
+          },
+          [command],
+        );
+        const farm = JSON.parse(output);
+        const device = Adb.createClient({ host: farm.adbHost, port: farm.adbPort }).getDevice('virtual-5554');
+        expect((await readStream(await device.shell('pm list packages -3'))).toString(), variant).toBe(
+          expected,
+        );
+      } finally {
+        await stop?.();
+      }
+    }
+  });
+
+  it.each([
+    [['--dialect', 'nope'], '--dialect must be androperator or clawperator, got "nope"'],
+    [
+      ['--apps', 'login,nope'],
+      '--apps takes all, none or a comma list of settings, login, player, notifier, shopping, slow; unknown: nope',
+    ],
+    [['--operator-variant', 'beta'], '--operator-variant must be release, dev, both, none, got "beta"'],
+    [['--operator-version', ' '], '--operator-version must be a version name such as 1.4.0, got " "'],
+  ])('rejects %j with a usage error', async (flags, message) => {
+    let output = '';
+    const code = await runCli(['virtual', ...flags], { write: (text) => (output += text), cwd: '.' }, [
+      createVirtualCommand({ onShutdown: () => {} }),
+    ]);
+    expect(code).toBe(1);
+    expect(JSON.parse(output)).toMatchObject({ code: 'USAGE', message });
+  });
 });

@@ -25,7 +25,9 @@ export function virtualSource(options: VirtualSourceOptions): DeviceProvider {
       const farm = await startVirtualFarm({
         devices: options.count,
         adbServerPort: options.adbServerPort,
-        createDevice: (serial) => createVirtualDevice({ serial, apps, operator: { dialect } }),
+        // The Operator package the run talks to is the one installed (one variant, as on a phone).
+        createDevice: (serial) =>
+          createVirtualDevice({ serial, apps, operator: { dialect, packages: [operatorPackage] } }),
       });
       const viaServer = options.adbServerPort !== undefined;
       return {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { TEST_APPS } from '../../../test-apps/index.js';
 import { createVirtualAndroid } from './device.js';
 import { execShell } from './exec.js';
-import { virtualApk } from './system/packages.js';
 
 const device = () =>
   createVirtualAndroid({ serial: 'virtual-5556', apps: [...TEST_APPS], clock: { mode: 'manual' } });
@@ -11,11 +10,11 @@ describe('VirtualAndroid', () => {
   it('reports the banner product fields and shows the launcher after creation', () => {
     const d = device();
     expect(d.product).toEqual({
-      name: 'droidproof_virtual',
-      model: 'droidproof Virtual Device',
-      device: 'virtual',
+      name: 'sdk_gphone64_x86_64',
+      model: 'sdk_gphone64_x86_64',
+      device: 'emu64xa',
     });
-    expect(d.activities.foreground()?.shortComponent).toBe('com.droidproof.launcher/.MainActivity');
+    expect(d.activities.foreground()?.shortComponent).toBe('com.android.launcher3/.MainActivity');
   });
 
   it('a reboot kills apps, locks the keyguard and leaves the user locked until the first unlock (seed 001)', async () => {
@@ -34,18 +33,7 @@ describe('VirtualAndroid', () => {
     });
     await execShell(d, 'input keyevent 82');
     expect(d.power.userUnlocked).toBe(true);
-    expect(d.ui.activeRoot().packageName).toBe('com.droidproof.launcher');
-  });
-
-  it('install() takes a virtual APK through the DeviceServices seam', async () => {
-    const d = device();
-    const ok = await d.install(
-      virtualApk({ packageName: 'com.example.fresh', versionName: '3.0', versionCode: 3 }),
-      ['-r'],
-    );
-    expect(ok).toEqual({ ok: true, output: 'Success' });
-    const downgrade = await d.install(virtualApk({ packageName: 'com.example.fresh', versionCode: 2 }), []);
-    expect(downgrade).toEqual({ ok: false, output: 'Failure [INSTALL_FAILED_VERSION_DOWNGRADE]' });
+    expect(d.ui.activeRoot().packageName).toBe('com.android.launcher3');
   });
 
   it('fs serves sync: stat, list and writes under /sdcard, refusing read-only paths', () => {

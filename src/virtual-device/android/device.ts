@@ -4,6 +4,7 @@
  */
 import type { DeviceServices, InstallResult, ShellIo } from '../services.js';
 import type { AppDefinition } from './app/types.js';
+import { bootStart, writeBootLog } from './logcat/boot-log.js';
 import { LogcatBuffer, type LogWrite } from './logcat/buffer.js';
 import type { LogEntry } from './logcat/entry.js';
 import { ScreenRenderer } from './render/screencap.js';
@@ -21,13 +22,19 @@ import { PowerManager } from './system/power.js';
 import { SystemProperties } from './system/props.js';
 import { SettingsStore } from './system/settings.js';
 import { ToastManager } from './system/toasts.js';
+import { SYSTEM_APP_IMAGE, SYSTEM_APPS, SYSTEM_PACKAGES } from './system-image/index.js';
 import { UiController } from './ui/controller.js';
 
 export interface VirtualAndroidOptions {
   /** adb serial, e.g. `virtual-5554`. */
   serial: string;
-  /** App models to install (test apps, a launcher with `home: true`). */
+  /** Third-party app models to install (the test apps, for example). */
   apps?: AppDefinition[];
+  /**
+   * Boot with the system image: launcher, Settings, browser, SystemUI and the
+   * system packages (default true). Without it the device has only `apps`.
+   */
+  systemImage?: boolean;
   /** UI-less packages to install (the Operator's, for example). */
   packages?: PackageSpec[];
   display?: Partial<DisplaySpec>;
@@ -70,15 +77,25 @@ export class VirtualAndroid implements DeviceServices {
     this.clock = new VirtualClock(options.clock);
     this.props = new SystemProperties({ serial: options.serial, sdk: options.sdk, model: options.model });
     this.product = {
-      name: 'droidproof_virtual',
+      name: this.props.get('ro.product.name') ?? '',
       model: this.props.get('ro.product.model') ?? '',
-      device: 'virtual',
+      device: this.props.get('ro.product.device') ?? '',
     };
     const invalidate = () => this.ui?.invalidate();
     this.display = new Display({ ...DEFAULT_DISPLAY, ...options.display }, invalidate);
     this.logcat = new LogcatBuffer(this.clock);
+    const systemImage = options.systemImage ?? true;
+    if (systemImage)
+      writeBootLog(
+        this.logcat,
+        bootStart(this.clock.wallTime()),
+        this.props.get('ro.build.fingerprint') ?? '',
+      );
     this.fs = new MemoryFileSystem(() => this.clock.wallTime());
-    this.packages = new PackageManager(() => this.clock.wallTime());
+    this.packages = new PackageManager({
+      now: () => this.clock.wallTime(),
+      sdk: Number(this.props.get('ro.build.version.sdk')),
+    });
     this.notifications = new NotificationManager(
       () => this.clock.wallTime(),
       (pkg) => this.packages.uidOf(pkg),
@@ -120,21 +137,29 @@ export class VirtualAndroid implements DeviceServices {
       invalidate();
     });
     this.renderer = new ScreenRenderer(this);
-    for (const spec of options.packages ?? []) this.packages.install(spec);
-    for (const app of options.apps ?? []) {
-      this.packages.install(
-        {
-          packageName: app.packageName,
-          versionName: app.versionName,
-          versionCode: app.versionCode,
-          label: app.label,
-          // The home app ships with the system image, as a launcher does.
-          system: app.home ?? false,
-        },
-        app,
-      );
+    if (systemImage) {
+      for (const spec of SYSTEM_PACKAGES) this.packages.install(spec);
+      for (const app of SYSTEM_APPS) this.installApp(app, SYSTEM_APP_IMAGE[app.packageName]);
     }
+    for (const spec of options.packages ?? []) this.packages.install(spec);
+    for (const app of options.apps ?? []) this.installApp(app);
     this.activities.goHome();
+  }
+
+  /** Installs an app model; with an `image` entry it is part of the system image. */
+  private installApp(app: AppDefinition, image?: { codePath: string; uid?: number }): void {
+    this.packages.install(
+      {
+        packageName: app.packageName,
+        versionName: app.versionName,
+        versionCode: app.versionCode,
+        label: app.label,
+        system: image !== undefined || (app.home ?? false),
+        codePath: image?.codePath,
+        uid: image?.uid,
+      },
+      app,
+    );
   }
 
   /** Writes a logcat line; without a pid it is logged by system_server (pid 1000). */
@@ -147,8 +172,8 @@ export class VirtualAndroid implements DeviceServices {
     return runShell(this, commandLine, io);
   }
 
-  async install(apk: Buffer, _args: readonly string[]): Promise<InstallResult> {
-    const result = this.packages.installApk(apk);
+  async install(apk: Buffer, args: readonly string[]): Promise<InstallResult> {
+    const result = this.packages.installApk(apk, args);
     if (result.ok && result.packageName) this.activities.forceStop(result.packageName);
     return { ok: result.ok, output: result.output };
   }

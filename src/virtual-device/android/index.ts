@@ -66,10 +66,11 @@ export type {
   NotificationSpec,
 } from './system/notifications.js';
 export type { OverlayState } from './system/overlay.js';
-export { type InstalledPackage, type PackageSpec, virtualApk } from './system/packages.js';
+export type { InstalledPackage, PackageSpec } from './system/packages.js';
 export type { PowerState } from './system/power.js';
 export type { SettingsNamespace } from './system/settings.js';
 export type { Toast } from './system/toasts.js';
+export { SYSTEM_APPS, SYSTEM_PACKAGES } from './system-image/index.js';
 export type { AndroidNode } from './ui/accessibility.js';
 export { type GlobalAction, KEYCODES, type UiSnapshot } from './ui/controller.js';
 export { byId, byText, findAllNodes, findNode, type NodePredicate } from './ui/find.js';

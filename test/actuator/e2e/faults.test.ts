@@ -69,7 +69,11 @@ describe.skipIf(!hasAdb)('fault injection', () => {
   }
 
   beforeAll(async () => {
-    h = await startHarness({ devices: 9 });
+    // Device 7 has both Operator variants, for the variant-mismatch case (one variant is the default).
+    h = await startHarness({
+      devices: 9,
+      operator: (index) => (index === 7 ? { packages: [OPERATOR, `${OPERATOR}.dev`] } : undefined),
+    });
   }, 60_000);
 
   afterAll(async () => {

@@ -18,5 +18,13 @@ export function defineApp<S>(definition: AppDefinition<S>): AppDefinition<S> {
       );
     }
   }
+  for (const [action, target] of Object.entries(definition.actions ?? {})) {
+    if (!definition.screens[target.screen]) {
+      throw new DroidproofError(
+        'INVALID_APP_DEFINITION',
+        `action ${action} names unknown screen ${target.screen}`,
+      );
+    }
+  }
   return definition;
 }

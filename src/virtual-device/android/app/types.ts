@@ -147,11 +147,15 @@ export interface AppDefinition<S = AnyState> {
   persistent?: ReadonlyArray<keyof S>;
   /** Screens by name; `main` is the launcher activity. Activity names are `.<Name>Activity`. */
   screens: Record<string, ScreenRender<S>>;
+  /** Fully qualified activity class per screen, where it is not `<package>.<Name>Activity`. */
+  activityNames?: Record<string, string>;
   /** A dialog shown above the current screen while it returns one. */
   dialog?: (state: S) => DialogSpec<S> | undefined;
   /** Runs each time a screen becomes the started activity (launch, navigate, deep link). */
   onScreenStart?: (ctx: AppContext<S>, screen: string) => void;
   deepLinks?: DeepLink<S>[];
+  /** Intent actions without data that open a screen (`am start -a android.settings.SETTINGS`). */
+  actions?: Record<string, { screen: string; params?: Record<string, string> }>;
   /** The home app (launcher) the device shows after boot and HOME. */
   home?: boolean;
 }

@@ -22,6 +22,8 @@ export interface LogWrite {
   priority?: LogPriority;
   pid?: number;
   tid?: number;
+  /** Wall-clock time of the entry (default now); the boot log is written after the fact. */
+  timeMs?: number;
 }
 
 /** Entries kept beyond the capacity before a trim (never visible: `dump()` shows `capacity`). */
@@ -49,7 +51,7 @@ export class LogcatBuffer {
   write(line: LogWrite): LogEntry {
     const pid = line.pid ?? this.defaultPid;
     const entry: LogEntry = {
-      timeMs: this.clock.wallTime(),
+      timeMs: line.timeMs ?? this.clock.wallTime(),
       pid,
       tid: line.tid ?? pid,
       priority: line.priority ?? 'I',

@@ -57,6 +57,11 @@ export function activityClassName(packageName: string, screen: string): string {
   return `${packageName}.${screen.charAt(0).toUpperCase()}${screen.slice(1)}Activity`;
 }
 
+/** The class of an app's screen: the one it declares, else `.<Screen>Activity`. */
+function screenClassName(app: AppDefinition, screen: string): string {
+  return app.activityNames?.[screen] ?? activityClassName(app.packageName, screen);
+}
+
 export function shortComponent(packageName: string, className: string): string {
   const short = className.startsWith(`${packageName}.`) ? className.slice(packageName.length) : className;
   return `${packageName}/${short}`;
@@ -114,12 +119,22 @@ export class ActivityManager {
     return this.pids.get(packageName);
   }
 
+  /** Running app processes (package and pid), oldest first. */
+  processes(): Array<{ packageName: string; pid: number }> {
+    return [...this.pids].map(([packageName, pid]) => ({ packageName, pid }));
+  }
+
   /** Starts the process of any installed package (a UI-less one such as the Operator) and returns its pid. */
   ensureProcess(packageName: string): number {
     const existing = this.pids.get(packageName);
     if (existing !== undefined) return existing;
     const pid = this.nextPid++;
     this.pids.set(packageName, pid);
+    const uid = this.packages.uidOf(packageName);
+    this.host.logcat.write({
+      tag: 'ActivityManager',
+      message: `Start proc ${pid}:${packageName}/${uid >= 10_000 ? `u0a${uid - 10_000}` : uid} for ${this.packages.get(packageName)?.app ? 'top-activity' : 'service'} {${packageName}}`,
+    });
     const app = this.packages.get(packageName)?.app;
     if (app)
       this.apps.set(
@@ -134,9 +149,12 @@ export class ActivityManager {
     return this.packages.launchable().map((p) => ({ packageName: p.packageName, label: p.label }));
   }
 
-  /** Shows the home app, starting it if needed. */
+  /** Shows the home app, starting it if needed; the last installed home app is the default launcher. */
   goHome(): void {
-    const home = this.packages.list().find((p) => p.app?.home);
+    const home = this.packages
+      .list()
+      .filter((p) => p.app?.home)
+      .pop();
     if (home) this.start({ packageName: home.packageName });
   }
 
@@ -230,7 +248,7 @@ export class ActivityManager {
       token: this.nextToken++,
       packageName: app.packageName,
       screen,
-      className: activityClassName(app.packageName, screen),
+      className: screenClassName(app, screen),
       params,
       taskId: task.id,
       scrollOffsets: new Map(),
@@ -257,7 +275,7 @@ export class ActivityManager {
       const [pkg, cls = ''] = request.component.split('/');
       const app = this.packages.get(pkg)?.app;
       const className = cls.startsWith('.') ? pkg + cls : cls;
-      const screen = app && Object.keys(app.screens).find((s) => activityClassName(pkg, s) === className);
+      const screen = app && Object.keys(app.screens).find((s) => screenClassName(app, s) === className);
       if (!app || !screen) return { error: `Activity class {${pkg}/${className}} does not exist.` };
       return { app, screen, params: {} };
     }
@@ -270,6 +288,14 @@ export class ActivityManager {
       return {
         error: `Activity not started, unable to resolve Intent { act=${request.action ?? 'android.intent.action.VIEW'} dat=${request.data} flg=0x10000000 }`,
       };
+    }
+    const action = request.action;
+    if (!request.packageName && action && action !== 'android.intent.action.MAIN') {
+      for (const pkg of this.packages.list()) {
+        const target = pkg.app?.actions?.[action];
+        if (pkg.app && target) return { app: pkg.app, screen: target.screen, params: { ...target.params } };
+      }
+      return { error: `Activity not started, unable to resolve Intent { act=${action} flg=0x10000000 }` };
     }
     const app = request.packageName ? this.packages.get(request.packageName)?.app : undefined;
     if (!app?.screens.main)

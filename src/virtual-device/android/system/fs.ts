@@ -80,9 +80,15 @@ export class MemoryFileSystem implements DeviceFileSystem {
     return this.nodes.get(normalizePath(path))?.data;
   }
 
+  /** Whether a file can be created at `path` (under /sdcard or /data/local/tmp). */
+  isWritable(path: string): boolean {
+    const file = normalizePath(path);
+    return WRITABLE_ROOTS.some((root) => file.startsWith(`${normalizePath(root)}/`));
+  }
+
   write(path: string, data: Buffer, mode = 0o100644, mtime = Math.floor(this.now() / 1000)): void {
     const file = normalizePath(path);
-    if (!WRITABLE_ROOTS.some((root) => file.startsWith(`${normalizePath(root)}/`))) {
+    if (!this.isWritable(file)) {
       throw new Error(`couldn't create file: Read-only file system`);
     }
     this.mkdirs(parentOf(file), mtime);
@@ -99,6 +105,13 @@ export class MemoryFileSystem implements DeviceFileSystem {
       for (const p of [...this.nodes.keys()]) if (p.startsWith(`${target}/`)) this.nodes.delete(p);
     }
     return this.nodes.delete(target);
+  }
+
+  /** `touch`: sets the modification time, creating an empty file when there is none. */
+  touch(path: string, mtime = Math.floor(this.now() / 1000)): void {
+    const node = this.nodes.get(normalizePath(path));
+    if (node) node.mtime = mtime;
+    else this.write(path, Buffer.alloc(0), 0o100644, mtime);
   }
 
   mkdirs(path: string, mtime = Math.floor(this.now() / 1000)): void {

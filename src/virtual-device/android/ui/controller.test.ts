@@ -160,15 +160,24 @@ describe('node actions and gestures', () => {
     d.ui.global('recents');
     expect(d.activities.foreground()?.packageName).toBe('com.droidproof.settings');
     d.ui.global('home');
-    expect(d.activities.foreground()?.packageName).toBe('com.droidproof.launcher');
+    expect(d.activities.foreground()?.packageName).toBe('com.android.launcher3');
   });
 
   it('the launcher lists the installed apps and launches one on click', () => {
-    const d = openApp('com.droidproof.launcher');
-    const labels = findAllNodes(d.ui.activeRoot(), byId('com.droidproof.launcher:id/app_icon')).map(
+    const d = openApp('com.android.launcher3');
+    const labels = findAllNodes(d.ui.activeRoot(), byId('com.android.launcher3:id/app_icon')).map(
       (n) => n.text,
     );
-    expect(labels).toEqual(['Settings', 'Login', 'Player', 'Notifier', 'Shopping', 'Slow']);
+    expect(labels).toEqual([
+      'Settings',
+      'Chrome',
+      'Settings',
+      'Login',
+      'Player',
+      'Notifier',
+      'Shopping',
+      'Slow',
+    ]);
     d.ui.click(findNode(d.ui.activeRoot(), byText('Shopping'))!);
     expect(d.activities.foreground()?.packageName).toBe('com.droidproof.shopping');
   });

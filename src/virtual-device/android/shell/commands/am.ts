@@ -12,7 +12,9 @@ function start(ctx: CommandContext, intent: IntentArgs): number {
   const { device } = ctx;
   const packageName = intent.component?.split('/')[0] ?? intent.packageName;
   if (intent.options.has('-S') && packageName) device.activities.forceStop(packageName);
-  const launcher = !intent.component && !intent.data;
+  // A bare package (or MAIN) is a launcher intent; another action is resolved by the apps that declare it.
+  const launcher =
+    !intent.component && !intent.data && (!intent.action || intent.action === 'android.intent.action.MAIN');
   const shown: IntentArgs = launcher
     ? {
         ...intent,

@@ -1,53 +1,38 @@
 /**
  * `dumpsys` services with the lines clients grep: package (`versionName=`),
- * window (`mCurrentFocus`, `mFocusedApp`), activity (`mResumedActivity`,
- * `topResumedActivity`), power, display, input (`SurfaceOrientation`), battery.
+ * window (`mCurrentFocus`, `mFocusedApp`), activity (`activities`:
+ * `mResumedActivity`, `topResumedActivity`; `top`), power (`mWakefulness=`,
+ * `Display Power: state=`), input_method (`mInputShown=`), display, input
+ * (`SurfaceOrientation`), battery.
  */
 import type { VirtualAndroid } from '../../device.js';
-import { shortComponent } from '../../system/activities.js';
 import type { ShellCommand } from '../context.js';
-
-/** A stable 7-hex-digit identity hash, like `Window{a1b2c3d u0 ...}`. */
-function hash(value: number): string {
-  return ((Math.imul(value + 1, 0x9e3779b1) >>> 0) & 0xfffffff).toString(16).padStart(7, '0');
-}
-
-function formatTime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-export function dumpPackage(device: VirtualAndroid, packageName: string): string {
-  const pkg = device.packages.get(packageName);
-  if (!pkg) return `Dexopt state:\n  Unable to find package: ${packageName}\n`;
-  const granted = [...pkg.grantedPermissions].map((p) => `        ${p}: granted=true\n`).join('');
-  return (
-    `Packages:\n  Package [${pkg.packageName}] (${hash(pkg.uid)}):\n` +
-    `    userId=${pkg.uid}\n    pkg=Package{${hash(pkg.uid + 1)} ${pkg.packageName}}\n` +
-    `    codePath=${pkg.codePath.replace(/\/base\.apk$/, '')}\n` +
-    `    versionCode=${pkg.versionCode} minSdk=24 targetSdk=34\n` +
-    `    versionName=${pkg.versionName}\n` +
-    `    flags=[ ${pkg.system ? 'SYSTEM ' : ''}HAS_CODE ALLOW_CLEAR_USER_DATA ]\n` +
-    `    timeStamp=${formatTime(pkg.firstInstallTime)}\n` +
-    `    firstInstallTime=${formatTime(pkg.firstInstallTime)}\n` +
-    `    lastUpdateTime=${formatTime(pkg.firstInstallTime)}\n` +
-    `    install permissions:\n      android.permission.INTERNET: granted=true\n` +
-    `    User 0: ceDataInode=0 installed=true hidden=false suspended=false distractionFlags=0 stopped=${device.activities.pidOf(packageName) === undefined} notLaunched=false enabled=0 instant=false virtual=false\n` +
-    `      runtime permissions:\n${granted}`
-  );
-}
+import { activityRecord, dumpActivities, dumpTopActivity } from './dumpsys-activity.js';
+import { dumpPackage } from './dumpsys-package.js';
+import { identityHash as hash } from './identity-hash.js';
 
 function dumpWindow(device: VirtualAndroid): string {
   const fg = device.activities.foreground();
+  const record = device.activities.foregroundRecord();
   const { width, height } = device.display.size;
   const keyguard = device.power.keyguardLocked;
+  // A window is titled with the full component (`pkg/pkg.Cls`); records print the short one.
   const focus = keyguard
     ? `Window{${hash(1)} u0 NotificationShade}`
     : fg
-      ? `Window{${hash(fg.token)} u0 ${fg.shortComponent}}`
+      ? `Window{${hash(fg.token)} u0 ${fg.packageName}/${fg.className}}`
       : 'null';
-  const app = fg ? `ActivityRecord{${hash(fg.token + 1000)} u0 ${fg.shortComponent} t${fg.taskId}}` : 'null';
+  const app = record ? activityRecord(record) : 'null';
   return (
     'WINDOW MANAGER WINDOWS (dumpsys window windows)\n' +
+    `  Window #0 Window{${hash(2)} u0 StatusBar}:\n    mDisplayId=0 rootTaskId=1 mSession=Session{${hash(3)} 1240:u0a10133}\n` +
+    `  Window #1 Window{${hash(1)} u0 NotificationShade}:\n    mDisplayId=0 rootTaskId=1 isVisible=${keyguard}\n` +
+    (fg && !keyguard
+      ? `  Window #2 ${focus}:\n    mDisplayId=0 rootTaskId=${fg.taskId} mSession=Session{${hash(fg.token + 3)} ${device.activities.pidOf(fg.packageName) ?? 0}:u0a${device.packages.uidOf(fg.packageName) - 10_000}}\n`
+      : '') +
+    '\n' +
+    `  mGlobalConfiguration={1.0 ?mcc?mnc [en_US] ldltr sw411dp w411dp h914dp 420dpi nrml long port finger -keyb/v/h -nav/h}\n` +
+    `  mHasPermanentDpad=false\n  mTopFocusedDisplayId=0\n` +
     `  mCurrentFocus=${focus}\n  mFocusedApp=${app}\n` +
     `  mDisplayId=0 init=${device.display.physical.width}x${device.display.physical.height} ${device.display.physical.densityDpi}dpi cur=${width}x${height} app=${width}x${height - Math.round(72 * device.display.density)} rng=${Math.min(width, height)}x${Math.min(width, height)}-${Math.max(width, height)}x${Math.max(width, height)}\n` +
     `  mRotation=${device.display.rotation}\n` +
@@ -56,42 +41,40 @@ function dumpWindow(device: VirtualAndroid): string {
   );
 }
 
-function dumpActivity(device: VirtualAndroid): string {
-  const lines = [
-    'ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)',
-    'Display #0 (activities from top to bottom):',
-  ];
-  for (const task of device.activities.recentTasks()) {
-    lines.push(
-      `  * Task{${hash(task.id)} #${task.id} type=standard A=10000:${task.packageName} U=0 visible=true mode=fullscreen sz=${task.activities.length}}`,
-    );
-    for (const record of [...task.activities].reverse()) {
-      lines.push(
-        `    * Hist  #0: ActivityRecord{${hash(record.token + 1000)} u0 ${shortComponent(record.packageName, record.className)} t${task.id}}`,
-      );
-    }
-  }
-  const fg = device.activities.foreground();
-  const resumed = fg
-    ? `ActivityRecord{${hash(fg.token + 1000)} u0 ${fg.shortComponent} t${fg.taskId}}`
-    : 'null';
-  lines.push(
-    `  ResumedActivity: ${resumed}`,
-    `  mResumedActivity: ${resumed}`,
-    `  topResumedActivity=${resumed}`,
-  );
-  lines.push(`  mLastPausedActivity: null`);
-  return `${lines.join('\n')}\n`;
+function dumpActivity(device: VirtualAndroid, args: string[]): string {
+  if (args[0] === 'top') return dumpTopActivity(device);
+  return dumpActivities(device);
 }
 
 function dumpPower(device: VirtualAndroid): string {
   const on = device.power.screenOn;
   return (
-    'POWER MANAGER (dumpsys power)\n' +
-    `  mWakefulness=${on ? 'Awake' : 'Asleep'}\n  mWakefulnessChanging=false\n  mIsPowered=true\n` +
-    `  mHoldingDisplaySuspendBlocker=${on}\n  mHoldingWakeLockSuspendBlocker=false\n` +
-    `  mUserActivitySummary=0x${on ? 1 : 0}\n  mBootCompleted=${device.power.bootCompleted}\n` +
+    'POWER MANAGER (dumpsys power)\n\nPower Manager State:\n' +
+    `  mDirty=0x0\n  mWakefulness=${on ? 'Awake' : 'Asleep'}\n  mWakefulnessChanging=false\n` +
+    `  mIsPowered=true\n  mPlugType=1\n  mBatteryLevel=100\n  mStayOn=false\n  mProximityPositive=false\n` +
+    `  mBootCompleted=${device.power.bootCompleted}\n  mSystemReady=true\n` +
+    `  mHoldingWakeLockSuspendBlocker=false\n  mHoldingDisplaySuspendBlocker=${on}\n` +
+    `  mUserActivitySummary=0x${on ? 1 : 0}\n  mRequestWaitForNegativeProximity=false\n` +
+    `  mSandmanScheduled=false\n  mIsVrModeEnabled=false\n\n` +
     `Display Power: state=${on ? 'ON' : 'OFF'}\n`
+  );
+}
+
+/** The soft keyboard shows while a text field of the foreground activity has focus. */
+function dumpInputMethod(device: VirtualAndroid): string {
+  const record = device.activities.foregroundRecord();
+  const shown = Boolean(record?.focusedKey) && device.power.screenOn && !device.power.keyguardLocked;
+  const ime = 'com.android.inputmethod.latin/.LatinIME';
+  return (
+    'Current Input Method Manager state:\n' +
+    `  Input Methods: mMethodMapUpdateCount=2 mBindInstantServiceAllowed=false\n` +
+    `  InputMethod #0:\n    mId=${ime} mSettingsActivityName=com.android.inputmethod.latin.settings.SettingsActivity mIsVrOnly=false mSupportsSwitchingToNextInputMethod=false\n` +
+    `  mCurMethodId=${ime}\n  mCurSeq=${device.ui.revision}\n  mCurTokenDisplayId=0\n` +
+    `  mCurIntent=Intent { act=android.view.InputMethod cmp=${ime} }\n` +
+    `  mCurFocusedWindow=${record ? `Window{${hash(record.token)} u0 ${record.packageName}/${record.className}}` : 'null'}\n` +
+    `  mCurFocusedWindowSoftInputMode=STATE_UNSPECIFIED|ADJUST_RESIZE|IS_FORWARD_NAVIGATION\n` +
+    `  mInputShown=${shown}\n  mShowRequested=${shown}\n  mShowExplicitlyRequested=false\n  mShowForced=false\n` +
+    `  mInFullscreenMode=false\n  mSystemReady=true mInteractive=${device.power.screenOn}\n`
   );
 }
 
@@ -121,6 +104,7 @@ const DUMPERS: Record<string, (device: VirtualAndroid, args: string[]) => string
   window: dumpWindow,
   activity: dumpActivity,
   power: dumpPower,
+  input_method: dumpInputMethod,
   display: dumpDisplay,
   input: dumpInput,
   battery: () =>

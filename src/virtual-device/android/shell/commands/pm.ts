@@ -1,6 +1,6 @@
 /** `pm` (and `cmd package`): list, path, install, uninstall, clear, grant/revoke, dump. */
 import type { CommandContext, ShellCommand } from '../context.js';
-import { dumpPackage } from './dumpsys.js';
+import { dumpPackage } from './dumpsys-package.js';
 
 async function readAll(stdin: AsyncIterable<Buffer>, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -13,15 +13,44 @@ async function readAll(stdin: AsyncIterable<Buffer>, limit: number): Promise<Buf
   return Buffer.concat(chunks).subarray(0, limit);
 }
 
+const LIST_FLAGS = new Set([
+  '-f',
+  '-d',
+  '-e',
+  '-s',
+  '-3',
+  '-i',
+  '-u',
+  '-U',
+  '-a',
+  '-l',
+  '--show-versioncode',
+]);
+
+/**
+ * `pm list packages [-f] [-s|-3] [-i] [-U] [--show-versioncode] [FILTER]`:
+ * `package:[<path>=]<name>[ versionCode:<n>][ installer=<pkg>][ uid:<n>]`.
+ */
 function listPackages(ctx: CommandContext, args: string[]): number {
-  const flags = new Set(args.filter((a) => a.startsWith('-')));
-  const filter = args.find((a) => !a.startsWith('-')) ?? '';
+  const flags = new Set<string>();
+  let filter = '';
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--user') i++;
+    else if (LIST_FLAGS.has(arg)) flags.add(arg);
+    else if (arg.startsWith('-')) {
+      ctx.stderr(`Error: Unknown option: ${arg}\n`);
+      return 255;
+    } else filter = arg;
+  }
   for (const pkg of ctx.device.packages.list()) {
     if (!pkg.packageName.includes(filter)) continue;
-    if (flags.has('-3') && pkg.system) continue;
-    if (flags.has('-s') && !pkg.system) continue;
-    const name = flags.has('-f') ? `${pkg.codePath}=${pkg.packageName}` : pkg.packageName;
-    ctx.stdout(`package:${name}${flags.has('-U') ? ` uid:${pkg.uid}` : ''}\n`);
+    if ((flags.has('-3') && pkg.system) || (flags.has('-s') && !pkg.system) || flags.has('-d')) continue;
+    let line = `package:${flags.has('-f') ? `${pkg.codePath}=` : ''}${pkg.packageName}`;
+    if (flags.has('--show-versioncode')) line += ` versionCode:${pkg.versionCode}`;
+    if (flags.has('-i')) line += `  installer=${pkg.installer ?? 'null'}`;
+    if (flags.has('-U')) line += ` uid:${pkg.uid}`;
+    ctx.stdout(`${line}\n`);
   }
   return 0;
 }

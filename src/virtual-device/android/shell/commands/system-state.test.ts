@@ -18,7 +18,9 @@ describe('dumpsys', () => {
     const d = device();
     await execShell(d, 'am start -n com.droidproof.login/.MainActivity');
     const r = await execShell(d, 'dumpsys window windows');
-    expect(r.output).toMatch(/mCurrentFocus=Window\{[0-9a-f]{7} u0 com\.droidproof\.login\/\.MainActivity\}/);
+    expect(r.output).toMatch(
+      /^ {2}mCurrentFocus=Window\{[0-9a-f]{7} u0 com\.droidproof\.login\/com\.droidproof\.login\.MainActivity\}$/m,
+    );
     expect(r.output).toMatch(
       /mFocusedApp=ActivityRecord\{[0-9a-f]{7} u0 com\.droidproof\.login\/\.MainActivity t\d+\}/,
     );
@@ -33,6 +35,38 @@ describe('dumpsys', () => {
     );
     expect(r.output).toMatch(
       /mResumedActivity: ActivityRecord\{\w+ u0 com\.droidproof\.shopping\/\.MainActivity/,
+    );
+  });
+
+  it('activity top: the TASK and ACTIVITY lines of the resumed activity, with its pid', async () => {
+    const d = device();
+    await execShell(d, 'am start -n com.droidproof.shopping/.MainActivity');
+    const pid = d.activities.pidOf('com.droidproof.shopping');
+    const r = await execShell(d, 'dumpsys activity top | grep -E "^(TASK| +ACTIVITY)"');
+    expect(r.output).toMatch(
+      new RegExp(
+        `^TASK \\d+:com\\.droidproof\\.shopping id=\\d+ userId=0\n {2}ACTIVITY com\\.droidproof\\.shopping/\\.MainActivity [0-9a-f]{7} pid=${pid}\n$`,
+      ),
+    );
+    const activities = (await execShell(d, 'dumpsys activity activities')).output;
+    expect(activities).toMatch(
+      /^ {2}\* Task\{\w+ #\d+ type=standard A=\d+:com\.droidproof\.shopping U=0 visible=true/m,
+    );
+    expect(activities).toMatch(
+      /^ {2}\* Task\{\w+ #\d+ type=home A=\d+:com\.android\.launcher3 U=0 visible=false/m,
+    );
+  });
+
+  it('input_method: mInputShown turns true while a text field has focus', async () => {
+    const d = device();
+    await execShell(d, 'am start -n com.droidproof.login/.MainActivity');
+    expect((await execShell(d, 'dumpsys input_method | grep mInputShown')).output).toBe(
+      '  mInputShown=false\n',
+    );
+    const field = findNode(d.ui.activeRoot(), byId('com.droidproof.login:id/email'))!;
+    d.ui.click(field);
+    expect((await execShell(d, 'dumpsys input_method | grep mInputShown')).output).toBe(
+      '  mInputShown=true\n',
     );
   });
 
@@ -94,7 +128,7 @@ describe('input', () => {
     expect(d.activities.app('com.droidproof.login')!.state.email).toBe('ada@example.com');
     expect(d.inputLog).toEqual([expect.stringMatching(/^tap /), 'text ada@example.comX', 'keyevent 67']);
     await execShell(d, 'input keyevent KEYCODE_BACK');
-    expect(d.activities.foreground()?.packageName).toBe('com.droidproof.launcher');
+    expect(d.activities.foreground()?.packageName).toBe('com.android.launcher3');
   });
 
   it('rejects an unknown key name', async () => {

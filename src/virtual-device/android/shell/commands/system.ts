@@ -1,4 +1,4 @@
-/** `cmd` (package, activity, settings, power, statusbar), `svc`, `pidof`, `sh -c`. */
+/** `cmd` (package, activity, settings, power, statusbar), `svc`, `sh -c`. */
 import type { ShellCommand } from '../context.js';
 
 /** Quotes an argument for re-parsing by the shell. */
@@ -38,16 +38,9 @@ const cmd: ShellCommand = (ctx) => {
 /** `svc power stayon true`: accepted, nothing to do on a device that never sleeps by itself. */
 const svc: ShellCommand = () => 0;
 
-const pidof: ShellCommand = ({ args, device, stdout }) => {
-  const pids = args.map((name) => device.activities.pidOf(name)).filter((pid) => pid !== undefined);
-  if (pids.length === 0) return 1;
-  stdout(`${pids.join(' ')}\n`);
-  return 0;
-};
-
 const sh: ShellCommand = (ctx) => {
   if (ctx.args[0] === '-c' && ctx.args[1] !== undefined) return ctx.run(ctx.args[1]);
   return 0;
 };
 
-export const SYSTEM_COMMANDS: Record<string, ShellCommand> = { cmd, svc, pidof, sh };
+export const SYSTEM_COMMANDS: Record<string, ShellCommand> = { cmd, svc, sh };

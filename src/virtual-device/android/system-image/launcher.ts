@@ -1,9 +1,10 @@
-/** The home screen: one row per installed app; tapping a row launches it. */
-import { column, defineApp, scroll, text } from '../src/virtual-device/android/index.js';
+/** The home screen (AOSP Launcher3's package): one row per launchable app; tapping a row launches it. */
+import { defineApp } from '../app/define-app.js';
+import { column, scroll, text } from '../app/views.js';
 
 export const launcherApp = defineApp({
-  packageName: 'com.droidproof.launcher',
-  label: 'Launcher',
+  packageName: 'com.android.launcher3',
+  label: 'Quickstep',
   home: true,
   initialState: () => ({}),
   screens: {
