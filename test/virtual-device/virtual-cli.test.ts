@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createVirtualCommand } from '../../src/cli/commands/virtual.js';
@@ -19,8 +22,11 @@ describe('droidproof virtual (process)', () => {
   });
 
   it('prints the farm on one JSON line, serves it, and exits 0 on SIGTERM', async () => {
+    // Its own state dir: the farm's run file must not land in the real user's.
+    const state = mkdtempSync(join(tmpdir(), 'droidproof-state-'));
     child = spawn(process.execPath, ['--import', 'tsx', main, 'virtual', '--devices', '2', '--json'], {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, XDG_STATE_HOME: state, HOME: state },
     });
     const [firstChunk] = (await once(child.stdout!, 'data')) as [Buffer];
     const line = firstChunk.toString();
