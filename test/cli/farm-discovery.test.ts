@@ -102,7 +102,10 @@ describe('the CLI finds a running droidproof virtual', () => {
 
   it('snapshot --compact and click --text reach the ANDROID_SERIAL device', async () => {
     const device = { ...env, ANDROID_SERIAL: 'virtual-5554' };
-    const click = await cli(['click', '--text', 'Settings'], device);
+    // The home screen has the system Settings and the test app's: open the test app by package.
+    const open = await cli(['open', 'com.droidproof.settings'], device);
+    expect(open.code, open.out).toBe(0);
+    const click = await cli(['click', '--text', 'Bluetooth'], device);
     expect(click.code, click.out).toBe(0);
     const snapshot = await cli(['snapshot', '--compact'], device);
     expect(snapshot.code).toBe(0);
