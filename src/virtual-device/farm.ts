@@ -5,7 +5,7 @@ import type { DeviceFaults } from './adb/faults.js';
 import { type AdbHost, startAdbHost } from './adb/host-server.js';
 import { DeviceRegistry } from './adb/registry.js';
 import { queryAdbServer } from './adb/server-client.js';
-import type { VirtualDeviceOptions } from './device.js';
+import { createVirtualDevice, type VirtualDeviceOptions } from './device.js';
 import type { DeviceServices } from './services.js';
 
 export type CreateDevice = (serial: string) => DeviceServices | Promise<DeviceServices>;
@@ -57,29 +57,8 @@ export interface VirtualFarm {
 /** The first serial's number, like the first emulator's console port. */
 const FIRST_PORT = 5554;
 
-type Composition = {
-  createVirtualDevice?: (options: VirtualDeviceOptions) => DeviceServices | Promise<DeviceServices>;
-};
-
-/**
- * Where `createVirtualDevice` (Android + Operator + test apps) is composed:
- * the virtual-device index, or the package index that re-exports it.
- */
-const COMPOSITIONS = ['./index.js', '../index.js'];
-
-async function defaultCreateDevice(
-  options: Omit<VirtualDeviceOptions, 'serial'> = {},
-): Promise<CreateDevice> {
-  for (const specifier of COMPOSITIONS) {
-    // Imported lazily through a variable, so the wire layer builds and runs before the composition exists.
-    const module: Composition = await import(specifier).catch(() => ({}));
-    const create = module.createVirtualDevice;
-    if (typeof create === 'function') return (serial) => create({ ...options, serial });
-  }
-  throw new DroidproofError(
-    'VIRTUAL_DEVICE_UNAVAILABLE',
-    'no virtual device composition (createVirtualDevice) is available yet: pass createDevice to startVirtualFarm',
-  );
+function defaultCreateDevice(options: Omit<VirtualDeviceOptions, 'serial'> = {}): CreateDevice {
+  return (serial) => createVirtualDevice({ ...options, serial });
 }
 
 /**
@@ -93,7 +72,7 @@ export async function startVirtualFarm(options: VirtualFarmOptions): Promise<Vir
       'pass either createDevice or device options, not both',
     );
   }
-  const create = options.createDevice ?? (await defaultCreateDevice(options.device));
+  const create = options.createDevice ?? defaultCreateDevice(options.device);
   const registry = new DeviceRegistry();
   const adbds: Adbd[] = [];
   const devices: FarmDevice[] = [];
