@@ -4,13 +4,33 @@ import type { Config } from '@jest/types';
 import { DroidproofJestReporter } from '../../evidence/report/jest-reporter.js';
 import type { RunIncident } from '../../evidence/report/run-model.js';
 import type { ReportOptions } from '../../evidence/report/write-report.js';
-import { outputDirOption } from '../options.js';
+import { outputDirOption, parseOptions } from '../options.js';
 import { runSummary } from '../report-location.js';
 import { runIncidents } from '../run.js';
 
+/** What Jest hands `onRunComplete`: one context per project, with its config. */
+type ProjectContexts = Iterable<{ config?: { testEnvironmentOptions?: Record<string, unknown> } }>;
+
 export default class DroidproofRunJestReporter extends DroidproofJestReporter {
-  constructor(globalConfig: Pick<Config.GlobalConfig, 'rootDir'>, options: ReportOptions = {}) {
-    super(globalConfig, { ...options, outputDir: outputDirOption(options.outputDir) });
+  constructor(
+    globalConfig: Pick<Config.GlobalConfig, 'rootDir'>,
+    private readonly explicit: ReportOptions = {},
+  ) {
+    super(globalConfig, explicit);
+  }
+
+  /**
+   * The report goes where the workers wrote the bundles: the reporter's own
+   * `outputDir` if given, else the project's `evidence.outputDir`, else the default.
+   */
+  protected override reportOptions(contexts: unknown): ReportOptions {
+    const project = [...((contexts as ProjectContexts | undefined) ?? [])].find(
+      (context) => context.config?.testEnvironmentOptions?.droidproof !== undefined,
+    );
+    const configured = project
+      ? parseOptions(project.config?.testEnvironmentOptions?.droidproof).evidence.outputDir
+      : undefined;
+    return { ...this.explicit, outputDir: this.explicit.outputDir ?? outputDirOption(configured) };
   }
 
   protected override incidents(): RunIncident[] {

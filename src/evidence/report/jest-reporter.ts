@@ -40,9 +40,15 @@ export class DroidproofJestReporter
       this.results.push({ file: testResult.testFilePath, assertion });
   }
 
-  async onRunComplete(_contexts: unknown, aggregated: AggregatedResult): Promise<void> {
+  /** The options of this run's report; a subclass may complete them from the run's project config. */
+  protected reportOptions(_contexts: unknown): ReportOptions {
+    return this.options;
+  }
+
+  async onRunComplete(contexts: unknown, aggregated: AggregatedResult): Promise<void> {
     try {
-      const { outputDir, bundlesDir } = resolveReportDirs(this.rootDir, this.options);
+      const options = this.reportOptions(contexts);
+      const { outputDir, bundlesDir } = resolveReportDirs(this.rootDir, options);
       const index = new BundleIndex(await scanBundles(bundlesDir));
       const tests: TestRecord[] = this.results.map(({ file, assertion }) => {
         const retried = (assertion.invocations ?? 1) > 1 || (assertion.retryReasons?.length ?? 0) > 0;
@@ -67,7 +73,7 @@ export class DroidproofJestReporter
         tests,
         incidents: this.incidents(),
       };
-      this.lastReport = await writeReport(model, outputDir, this.options);
+      this.lastReport = await writeReport(model, outputDir, options);
     } catch (error) {
       this.error = error instanceof Error ? error : new Error(String(error));
     }
