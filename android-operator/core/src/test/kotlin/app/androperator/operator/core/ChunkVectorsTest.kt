@@ -32,7 +32,7 @@ class ChunkVectorsTest(@Suppress("unused") private val label: String, @Suppress(
         )
     }
 
-    private val dialect = Dialect.valueOf((v["dialect"] as String).toUpperCase())
+    private val dialect = Dialect.valueOf((v["dialect"] as String).uppercase())
     private val expected = v["messages"].asArray()!!.map { it as String }
 
     @Test
