@@ -8,13 +8,44 @@
 import { AdbTransport } from '../../actuator/adb/transport.js';
 import { assembleDevice } from '../../actuator/connect.js';
 import { runDoctor } from '../../actuator/doctor/doctor.js';
-import { DOCTOR_CAPABILITIES, type DoctorCapability } from '../../actuator/doctor/report.js';
+import {
+  DOCTOR_CAPABILITIES,
+  type DoctorCapability,
+  type DoctorReport,
+} from '../../actuator/doctor/report.js';
 import type { LogcatReader } from '../../actuator/logcat/logcat-reader.js';
 import { type DialectName, resolveDialect, selectOperatorPackage } from '../../contract/dialect.js';
+import type { ParsedArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 import { DEVICE_FLAGS, intFlag, stringFlag } from './device-flags.js';
+
+/** Runs the doctor against the device and Operator the shared device flags select. */
+export async function doctorFromFlags(args: ParsedArgs, capability: DoctorCapability): Promise<DoctorReport> {
+  const transport = new AdbTransport({
+    adbHost: stringFlag(args, 'adb-host'),
+    adbPort: intFlag(args, 'adb-port', 1, 65_535),
+  });
+  const dialect = resolveDialect(stringFlag(args, 'dialect') as DialectName | undefined);
+  const operatorPackage = selectOperatorPackage(dialect, stringFlag(args, 'operator-package'));
+  const readers: LogcatReader[] = [];
+  try {
+    return await runDoctor({
+      transport,
+      requestedSerial: stringFlag(args, 'device'),
+      operatorPackage,
+      capability,
+      target: (serial) => {
+        const parts = assembleDevice(transport, serial, dialect, operatorPackage);
+        readers.push(parts.reader);
+        return parts;
+      },
+    });
+  } finally {
+    for (const reader of readers) reader.close();
+  }
+}
 
 export const doctorCommand: CliCommand = {
   name: 'doctor',
@@ -44,28 +75,7 @@ export const doctorCommand: CliCommand = {
       if (args.flags[flag])
         throw new UsageError(`--${flag} is not supported by droidproof doctor`, { flag: `--${flag}` });
     }
-    const transport = new AdbTransport({
-      adbHost: stringFlag(args, 'adb-host'),
-      adbPort: intFlag(args, 'adb-port', 1, 65_535),
-    });
-    const dialect = resolveDialect(stringFlag(args, 'dialect') as DialectName | undefined);
-    const operatorPackage = selectOperatorPackage(dialect, stringFlag(args, 'operator-package'));
-    const readers: LogcatReader[] = [];
-    try {
-      const report = await runDoctor({
-        transport,
-        requestedSerial: stringFlag(args, 'device'),
-        operatorPackage,
-        capability,
-        target: (serial) => {
-          const parts = assembleDevice(transport, serial, dialect, operatorPackage);
-          readers.push(parts.reader);
-          return parts;
-        },
-      });
-      return { body: report, exitCode: report.criticalOk ? EXIT.OK : EXIT.FAILURE };
-    } finally {
-      for (const reader of readers) reader.close();
-    }
+    const report = await doctorFromFlags(args, capability);
+    return { body: report, exitCode: report.criticalOk ? EXIT.OK : EXIT.FAILURE };
   },
 };
