@@ -22,12 +22,17 @@ interface Resolution {
 }
 
 const dir = join(import.meta.dirname, '../../conformance/captured-screens');
-const { vectors } = JSON.parse(readFileSync(join(dir, 'resolutions.json'), 'utf8')) as { vectors: Resolution[] };
+const { vectors } = JSON.parse(readFileSync(join(dir, 'resolutions.json'), 'utf8')) as {
+  vectors: Resolution[];
+};
 
 function outcome(vector: Resolution): Resolution['expect'] {
   const hierarchy = parseHierarchyXml(readFileSync(join(dir, `${vector.screen}.xml`), 'utf8'));
   try {
-    const result = resolveNodes(hierarchy, vector.matcher, { visibility: vector.visibility, strict: vector.strict });
+    const result = resolveNodes(hierarchy, vector.matcher, {
+      visibility: vector.visibility,
+      strict: vector.strict,
+    });
     return { paths: result.matches.map((m) => m.path), candidateCount: result.candidateCount };
   } catch (error) {
     const failure = error as { code?: string; details?: { candidateCount?: number } };

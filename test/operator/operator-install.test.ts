@@ -6,16 +6,17 @@
  * so the real-APK case accepts either pm's verdict, as long as the bytes went
  * through `adb install` and the outcome is reported with its code.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run.js';
-import { packagedApkCandidates } from '../../src/cli/commands/operator-install.js';
-import { virtualApk } from '../../src/virtual-device/android/system/packages.js';
 import { AdbTransport } from '../../src/actuator/adb/transport.js';
+import { packagedApkCandidates } from '../../src/cli/commands/operator-install.js';
+import { runCli } from '../../src/cli/run.js';
 import { droidproofVersion } from '../../src/version.js';
+import { virtualApk } from '../../src/virtual-device/android/system/packages.js';
 import { type Harness, OPERATOR, startHarness } from '../actuator/e2e/harness.js';
 import { hasAdb } from '../virtual-device/adb-server.js';
 
@@ -41,7 +42,10 @@ describe.skipIf(!hasAdb)('droidproof operator install', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'droidproof-operator-install-'));
     apk = join(dir, 'operator.apk');
-    await writeFile(apk, virtualApk({ packageName: OPERATOR, versionName: droidproofVersion(), versionCode: 100 }));
+    await writeFile(
+      apk,
+      virtualApk({ packageName: OPERATOR, versionName: droidproofVersion(), versionCode: 100 }),
+    );
   });
 
   afterAll(async () => {
@@ -90,7 +94,10 @@ describe.skipIf(!hasAdb)('droidproof operator install', () => {
     it('a missing APK is OPERATOR_APK_NOT_FOUND before any device work', async () => {
       const { code, json } = await cli(h, dir, '--apk', 'nope.apk');
       expect(code).toBe(1);
-      expect(json).toMatchObject({ code: 'OPERATOR_APK_NOT_FOUND', details: { searched: [join(dir, 'nope.apk')] } });
+      expect(json).toMatchObject({
+        code: 'OPERATOR_APK_NOT_FOUND',
+        details: { searched: [join(dir, 'nope.apk')] },
+      });
     });
 
     it('a corrupt APK is OPERATOR_INSTALL_FAILED with what pm printed', async () => {
@@ -103,7 +110,14 @@ describe.skipIf(!hasAdb)('droidproof operator install', () => {
 
     it('an APK of another package fails verification for the selected package', async () => {
       await writeFile(join(dir, 'other.apk'), virtualApk({ packageName: 'com.example.other' }));
-      const { code, json } = await cli(h, dir, '--apk', 'other.apk', '--operator-package', 'com.example.absent');
+      const { code, json } = await cli(
+        h,
+        dir,
+        '--apk',
+        'other.apk',
+        '--operator-package',
+        'com.example.absent',
+      );
       expect(code).toBe(1);
       expect(json.code).toBe('OPERATOR_VERIFY_FAILED');
     });
@@ -128,7 +142,7 @@ describe.skipIf(!hasAdb)('droidproof operator install', () => {
   });
 
   const built = packagedApkCandidates().find((path) => existsSync(path));
-  const requireApk = process.env.DROIDPROOF_REQUIRE_ADB === '1';
+  const requireApk = process.env.DROIDPROOF_REQUIRE_OPERATOR_APK === '1';
   describe.skipIf(!built && !requireApk)('the real APK from npm run build:operator', () => {
     let h: Harness;
     beforeAll(async () => {
@@ -141,9 +155,16 @@ describe.skipIf(!hasAdb)('droidproof operator install', () => {
       const { json } = await cli(h, dir);
       if (json.code === 'OPERATOR_INSTALL_FAILED') {
         // A package manager that cannot parse a binary manifest rejects it like a corrupt APK.
-        expect(json.details).toMatchObject({ apk: built, output: expect.stringMatching(/\[INSTALL_[A-Z_]+/) });
+        expect(json.details).toMatchObject({
+          apk: built,
+          output: expect.stringMatching(/\[INSTALL_[A-Z_]+/),
+        });
       } else {
-        expect(json).toMatchObject({ apk: built, install: { ok: true }, verification: { packageInstalled: true } });
+        expect(json).toMatchObject({
+          apk: built,
+          install: { ok: true },
+          verification: { packageInstalled: true },
+        });
       }
     });
   });

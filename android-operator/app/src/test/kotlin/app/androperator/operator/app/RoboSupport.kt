@@ -78,7 +78,10 @@ object RoboSupport {
 
     /** Forgets the process-wide Operator state a test created (the sandbox outlives one test). */
     fun tearDown() {
-        OperatorAccessibilityService.instance?.onDestroy()
+        OperatorAccessibilityService.instance?.let { service ->
+            onWorker { OverlayPanel.show(service, null) }
+            service.onDestroy()
+        }
         OperatorNotificationListener.instance?.onListenerDisconnected()
         OperatorNotificationListener.revisions.clear()
         OperatorRuntime.current()?.close()
