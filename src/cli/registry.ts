@@ -13,6 +13,7 @@ import { initCommand } from './commands/init.js';
 import { mediaCommand } from './commands/media.js';
 import { notificationsCommand } from './commands/notifications.js';
 import { openCommand } from './commands/open.js';
+import { operatorCommand } from './commands/operator-install.js';
 import { backCommand, pressCommand } from './commands/press.js';
 import { queryCommand } from './commands/query.js';
 import { readCommand } from './commands/read.js';
@@ -57,6 +58,7 @@ export const COMMANDS: readonly CliCommand[] = [
   dragCommand,
   notificationsCommand,
   mediaCommand,
+  operatorCommand,
 ];
 
 /** The command registered under `name` or one of its aliases. */

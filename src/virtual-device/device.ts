@@ -11,7 +11,7 @@ import type { AppDefinition } from './android/app/types.js';
 import { createVirtualAndroid, type VirtualAndroid } from './android/device.js';
 import type { PackageSpec } from './android/system/packages.js';
 import { OPERATOR_ACTIONS } from './operator/actions/index.js';
-import { accessibilityServiceName, androidPlatform } from './operator/android-platform.js';
+import { accessibilityServiceName, androidPlatform, OPERATOR_CLASSES } from './operator/android-platform.js';
 import { type OperatorFaults, VirtualOperator } from './operator/operator.js';
 import type { DeviceServices, InstallResult, ShellIo } from './services.js';
 
@@ -50,9 +50,6 @@ export interface VirtualDeviceOptions {
   apps?: readonly AppDefinition[];
   operator?: OperatorSetup;
 }
-
-/** The Java package of the Operator's classes (android-operator/app). */
-const OPERATOR_CLASSES = 'androperator.operator';
 
 /** The Operator's notification listener component, as `enabled_notification_listeners` lists it. */
 function notificationListenerName(packageName: string): string {

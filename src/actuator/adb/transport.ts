@@ -124,6 +124,25 @@ export class AdbTransport {
     }
   }
 
+  /**
+   * `adb install -r <apk>` (adbkit pushes the file, then `pm install -r`). Resolves on `Success`;
+   * rejects with OPERATOR_INSTALL_FAILED carrying what the package manager printed.
+   */
+  async install(serial: string, apkPath: string): Promise<void> {
+    try {
+      await this.client.getDevice(serial).install(apkPath);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (/^Failure|could not be installed/.test(message)) {
+        throw new DroidproofError('OPERATOR_INSTALL_FAILED', `adb install of ${apkPath} failed: ${message}`, {
+          apk: apkPath,
+          output: message,
+        });
+      }
+      throw adbError(error, serial);
+    }
+  }
+
   device(serial: string): DeviceShell {
     const device = this.client.getDevice(serial);
     return {

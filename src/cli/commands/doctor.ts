@@ -8,14 +8,48 @@
 import { AdbTransport } from '../../actuator/adb/transport.js';
 import { assembleDevice } from '../../actuator/connect.js';
 import { runDoctor } from '../../actuator/doctor/doctor.js';
-import { DOCTOR_CAPABILITIES, type DoctorCapability } from '../../actuator/doctor/report.js';
+import {
+  DOCTOR_CAPABILITIES,
+  type DoctorCapability,
+  type DoctorReport,
+} from '../../actuator/doctor/report.js';
 import type { LogcatReader } from '../../actuator/logcat/logcat-reader.js';
 import { type DialectName, resolveDialect, selectOperatorPackage } from '../../contract/dialect.js';
+import type { ParsedArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 import { doctorTable } from '../pretty/doctor-table.js';
 import { DEVICE_FLAGS, stringFlag, targetFromFlags } from './device-flags.js';
+
+/** Runs the doctor against the device and Operator the shared device flags (or a running farm) select. */
+export async function doctorFromFlags(
+  args: ParsedArgs,
+  capability: DoctorCapability,
+  env: NodeJS.ProcessEnv,
+): Promise<DoctorReport> {
+  const target = await targetFromFlags(args, env);
+  const transport = new AdbTransport(target);
+  const dialect = resolveDialect(stringFlag(args, 'dialect') as DialectName | undefined);
+  const operatorPackage = selectOperatorPackage(dialect, stringFlag(args, 'operator-package'));
+  const readers: LogcatReader[] = [];
+  try {
+    return await runDoctor({
+      transport,
+      requestedSerial: target.serial,
+      adbServerKind: target.adbServerKind,
+      operatorPackage,
+      capability,
+      target: (serial) => {
+        const parts = assembleDevice(transport, serial, dialect, operatorPackage);
+        readers.push(parts.reader);
+        return parts;
+      },
+    });
+  } finally {
+    for (const reader of readers) reader.close();
+  }
+}
 
 export const doctorCommand: CliCommand = {
   name: 'doctor',
@@ -45,31 +79,11 @@ export const doctorCommand: CliCommand = {
       if (args.flags[flag])
         throw new UsageError(`--${flag} is not supported by droidproof doctor`, { flag: `--${flag}` });
     }
-    const target = await targetFromFlags(args, env);
-    const transport = new AdbTransport(target);
-    const dialect = resolveDialect(stringFlag(args, 'dialect') as DialectName | undefined);
-    const operatorPackage = selectOperatorPackage(dialect, stringFlag(args, 'operator-package'));
-    const readers: LogcatReader[] = [];
-    try {
-      const report = await runDoctor({
-        transport,
-        requestedSerial: target.serial,
-        adbServerKind: target.adbServerKind,
-        operatorPackage,
-        capability,
-        target: (serial) => {
-          const parts = assembleDevice(transport, serial, dialect, operatorPackage);
-          readers.push(parts.reader);
-          return parts;
-        },
-      });
-      return {
-        body: report,
-        exitCode: report.criticalOk ? EXIT.OK : EXIT.FAILURE,
-        pretty: () => doctorTable(report),
-      };
-    } finally {
-      for (const reader of readers) reader.close();
-    }
+    const report = await doctorFromFlags(args, capability, env);
+    return {
+      body: report,
+      exitCode: report.criticalOk ? EXIT.OK : EXIT.FAILURE,
+      pretty: () => doctorTable(report),
+    };
   },
 };

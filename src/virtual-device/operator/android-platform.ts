@@ -15,9 +15,12 @@ import type {
   UiCapture,
 } from './platform.js';
 
+/** The Java package of the Operator app's components, as in android-operator/app and its APK. */
+export const OPERATOR_CLASSES = 'app.androperator.operator.app';
+
 /** `enabled_accessibility_services` entry of an Operator package. */
 export function accessibilityServiceName(packageName: string): string {
-  return `${packageName}/androperator.operator.OperatorAccessibilityService`;
+  return `${packageName}/${OPERATOR_CLASSES}.OperatorAccessibilityService`;
 }
 
 function insideDisplay(android: VirtualAndroid, point: { x: number; y: number }): boolean {

@@ -16,7 +16,8 @@ class OperatorAccessibilityService : AccessibilityService() {
         super.onServiceConnected()
         if (Build.VERSION.SDK_INT >= Build.VERSION_CODES.TIRAMISU) {
             // The input-connection fallback of enter_text needs the IME capability (API 33).
-            serviceInfo = serviceInfo.apply { flags = flags or AccessibilityServiceInfo.FLAG_INPUT_METHOD_EDITOR }
+            // Null only when the system connection is already gone.
+            serviceInfo?.let { info -> serviceInfo = info.apply { flags = flags or AccessibilityServiceInfo.FLAG_INPUT_METHOD_EDITOR } }
         }
         instance = this
         OperatorRuntime.get(this)

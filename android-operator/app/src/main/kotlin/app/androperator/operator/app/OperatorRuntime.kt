@@ -6,6 +6,7 @@ import android.os.Looper
 import android.util.Log
 import app.androperator.operator.core.Dialect
 import app.androperator.operator.core.Engine
+import app.androperator.operator.core.Envelope
 import app.androperator.operator.core.OperatorState
 import app.androperator.operator.core.Overlay
 import app.androperator.operator.core.RawExecution
@@ -41,7 +42,7 @@ class OperatorRuntime private constructor(context: Context) {
                 Log.e(LOG_TAG, "execution ${execution.commandId} crashed", t)
                 return@execute
             }
-            ResultPublisher(dialect, { line -> Log.i(RESULT_TAG, line) }, { ms -> Thread.sleep(ms) }).publish(envelope)
+            publish(envelope, dialect)
             schedulePanelExpiry()
         }
     }
@@ -53,6 +54,12 @@ class OperatorRuntime private constructor(context: Context) {
         main.postDelayed({ worker.execute { Overlay.expireIfDue(platform, state) } }, delay + 1)
     }
 
+    /** Stops the worker and forgets this runtime (process teardown; tests start each case afresh). */
+    internal fun close() {
+        worker.shutdownNow()
+        synchronized(Companion) { if (instance === this) instance = null }
+    }
+
     companion object {
         const val LOG_TAG = "Operator"
         /** Logcat tag of result lines; the host matches the line prefix and commandId, never the tag. */
@@ -60,6 +67,12 @@ class OperatorRuntime private constructor(context: Context) {
 
         @Volatile
         private var instance: OperatorRuntime? = null
+
+        /** Logs [envelope] for the host: one result line, or paced chunk lines when it is long. */
+        fun publish(envelope: Envelope, dialect: Dialect) =
+            ResultPublisher(dialect, { line -> Log.i(RESULT_TAG, line) }, { ms -> Thread.sleep(ms) }).publish(envelope)
+
+        internal fun current(): OperatorRuntime? = instance
 
         fun get(context: Context): OperatorRuntime =
             instance ?: synchronized(this) { instance ?: OperatorRuntime(context).also { instance = it } }

@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit
 object OverlayPanel {
     private const val RENDER_TIMEOUT_MS = 3000L
     private const val PADDING_DP = 8
-    private val main = Handler(Looper.getMainLooper())
+    /** Looked up per use: this object outlives any one main looper in tests. */
+    private val main: Handler get() = Handler(Looper.getMainLooper())
     private var view: View? = null
     private var windowManager: WindowManager? = null
 
@@ -75,8 +76,12 @@ object OverlayPanel {
 
     private fun removeOnMain() {
         val v = view ?: return
-        windowManager?.removeViewImmediate(v)
         view = null
+        try {
+            windowManager?.removeViewImmediate(v)
+        } catch (e: IllegalArgumentException) {
+            // The window went with the service's previous connection; nothing left to remove.
+        }
         windowManager = null
     }
 }

@@ -44,7 +44,7 @@ data class NodePredicate(
         )
 
         /** Locale-independent lower case, as JavaScript `toLowerCase`. */
-        fun lower(s: String) = s.toLowerCase(Locale.ROOT)
+        fun lower(s: String) = s.lowercase(Locale.ROOT)
     }
 }
 

@@ -118,7 +118,7 @@ object Overlay {
     private fun color(params: ParamReader, key: String, fallback: String): String {
         val v = params.optionalString(key) ?: fallback
         if (!COLOR.matches(v)) params.fail(key, "params.$key must be #RRGGBB or #AARRGGBB")
-        return (if (v.length == 7) "#FF" + v.substring(1) else v).toUpperCase(Locale.ROOT)
+        return (if (v.length == 7) "#FF" + v.substring(1) else v).uppercase(Locale.ROOT)
     }
 
     /** A substituted metadata value: control characters become spaces (003:3397-3400), then [cap]. */

@@ -182,7 +182,7 @@ private object Schemas {
             "holdDurationMs" to Schema.intRange(1.0, 10000.0), "moveDurationMs" to Schema.intRange(1.0, 10000.0))
             .refine(listOf("end"), "end must differ from start") { m(it)["start"] != m(it)["end"] })),
         action("press_key", Schema.requiredParams(Schema.obj(
-            "key" to Schema.string(extra = { if (jsTrim(it).toLowerCase(Locale.ROOT) in listOf("back", "home", "recents")) null else "key must be one of: back, home, recents" }),
+            "key" to Schema.string(extra = { if (jsTrim(it).lowercase(Locale.ROOT) in listOf("back", "home", "recents")) null else "key must be one of: back, home, recents" }),
             "retry" to retry.optional()))),
         action("snapshot", Schema.obj("retry" to retry.optional()).optional()),
         action("take_screenshot", Schema.obj("path" to nonblank().optional(), "retry" to retry.optional()).optional()),
@@ -242,7 +242,7 @@ private object Schemas {
 
     /** `#RRGGBB` / `#AARRGGBB`, normalized to upper-case `#AARRGGBB`. */
     private fun color() = Schema.map(Schema.string(extra = { if (COLOR.matches(it)) null else "must be exactly #RRGGBB or #AARRGGBB" })) {
-        val upper = (it as String).toUpperCase(Locale.ROOT)
+        val upper = (it as String).uppercase(Locale.ROOT)
         if (upper.length == 7) "#FF" + upper.substring(1) else upper
     }
 

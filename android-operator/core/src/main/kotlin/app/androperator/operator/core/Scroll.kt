@@ -101,7 +101,7 @@ object ScrollEngine {
         val outcome = if (g != null) ctx.platform.gesture(g) else GestureOutcome.REJECTED
         Receipts.noteDispatch(ctx, if (g != null) "coordinate_gesture" else "none", outcome != GestureOutcome.REJECTED)
         if (outcome != GestureOutcome.COMPLETED) {
-            return Step("gesture_failed", progress(before, null, false, "gesture_${outcome.name.toLowerCase()}"), o, choice)
+            return Step("gesture_failed", progress(before, null, false, "gesture_${outcome.name.lowercase()}"), o, choice)
         }
         ctx.sleep(Math.round(t.settleDelayMs))
         val after = Observe.observe(ctx) ?: return Step("container_lost", progress(before, null, false, "hierarchy_lost"), null, null)

@@ -110,7 +110,7 @@ object SystemActions {
 
     val pressKey = object : ActionSpec<String>("press_key", ActionGates.UI) {
         override fun parse(params: ParamReader): String {
-            val key = jsTrim(params.requiredString("key")).toLowerCase(java.util.Locale.ROOT)
+            val key = jsTrim(params.requiredString("key")).lowercase(java.util.Locale.ROOT)
             if (key !in KEYS) params.fail("key", "params.key must be one of ${KEYS.joinToString(", ")}")
             RetryPolicy.read(params, "retry", "None")
             return key
@@ -199,7 +199,7 @@ object GestureActions {
         val outcome = ctx.platform.gesture(g)
         Receipts.noteDispatch(ctx, "coordinate_gesture", outcome != GestureOutcome.REJECTED)
         echo.putAll(Receipts.receipt(ctx))
-        if (outcome != GestureOutcome.COMPLETED) return step.returnedFailure(ErrorCodes.GESTURE_FAILED, "Gesture was ${outcome.name.toLowerCase()}", echo)
+        if (outcome != GestureOutcome.COMPLETED) return step.returnedFailure(ErrorCodes.GESTURE_FAILED, "Gesture was ${outcome.name.lowercase()}", echo)
         return step.succeeded(echo)
     }
 

@@ -18,21 +18,9 @@ class ChunkVectorsTest(@Suppress("unused") private val label: String, @Suppress(
         @Parameterized.Parameters(name = "{0}")
         fun vectors(): List<Array<Any>> = Conformance.parameters("chunks").filter { (it[1] as Conformance.VectorFile).file.name == "encode.json" }
 
-        private fun envelopeOf(json: Map<String, Any?>) = Envelope(
-            json["commandId"] as String,
-            json["taskId"] as String,
-            json["status"] as String,
-            json["stepResults"].asArray()!!.map { s ->
-                val step = s.asObject()!!
-                StepResult(step["id"] as String, step["actionType"] as String, step["success"] as Boolean,
-                    step["data"].asObject()!!.mapValues { it.value as String })
-            },
-            json["error"] as String?,
-            json["errorCode"] as String?
-        )
     }
 
-    private val dialect = Dialect.valueOf((v["dialect"] as String).toUpperCase())
+    private val dialect = Dialect.valueOf((v["dialect"] as String).uppercase())
     private val expected = v["messages"].asArray()!!.map { it as String }
 
     @Test
@@ -40,7 +28,7 @@ class ChunkVectorsTest(@Suppress("unused") private val label: String, @Suppress(
         val logged = ArrayList<String>()
         val pauses = ArrayList<Long>()
         val publisher = ResultPublisher(dialect, { logged.add(it) }, { pauses.add(it) })
-        val envelope = envelopeOf(v["envelope"].asObject()!!)
+        val envelope = Conformance.envelope(v["envelope"].asObject()!!)
         assertEquals(v["line"], dialect.resultPrefix + " " + envelope.toJsonString())
         publisher.publish(envelope)
         assertEquals(expected, logged)

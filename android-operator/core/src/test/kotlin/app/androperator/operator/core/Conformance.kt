@@ -4,7 +4,7 @@ import java.io.File
 
 /**
  * Locates the shared conformance vector files (the JSON files under conformance/FAMILY at the
- * repository root). test.sh exports CONFORMANCE_DIR; otherwise the path is
+ * repository root). Maven Surefire sets CONFORMANCE_DIR; otherwise the path is
  * resolved from the working directory. A missing family yields no vectors and
  * is reported on stderr.
  */
@@ -41,6 +41,20 @@ object Conformance {
         a is Number && b is Number -> a.toDouble() == b.toDouble()
         else -> a == b
     }
+
+    /** A vector's plain-JSON envelope as the core's [Envelope] (step data values are strings). */
+    fun envelope(json: Map<String, Any?>) = Envelope(
+        json["commandId"] as String,
+        json["taskId"] as String,
+        json["status"] as String,
+        json["stepResults"].asArray()!!.map { s ->
+            val step = s.asObject()!!
+            StepResult(step["id"] as String, step["actionType"] as String, step["success"] as Boolean,
+                step["data"].asObject()!!.mapValues { it.value as String })
+        },
+        json["error"] as String?,
+        json["errorCode"] as String?
+    )
 
     /** Round-trips a value through the JSON writer and reader (typed values → plain JSON). */
     fun plain(value: Any?): Any? = Json.parse(Json.stringify(value))

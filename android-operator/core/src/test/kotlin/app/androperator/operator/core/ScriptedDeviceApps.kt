@@ -20,7 +20,7 @@ class ManualTimers(private val now: () -> Long, private val setNow: (Long) -> Un
     fun advance(ms: Long) {
         val target = now() + ms
         while (true) {
-            val next = queue.filter { !it.cancelled && it.due <= target }.minWith(compareBy({ it.due }, { it.order })) ?: break
+            val next = queue.filter { !it.cancelled && it.due <= target }.minWithOrNull(compareBy({ it.due }, { it.order })) ?: break
             queue.remove(next)
             setNow(next.due)
             next.fn()
