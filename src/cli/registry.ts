@@ -19,6 +19,7 @@ import { readValueCommand } from './commands/read-value.js';
 import { screenshotCommand } from './commands/screenshot.js';
 import { scrollCommand } from './commands/scroll.js';
 import { scrollAndClickCommand, scrollUntilCommand } from './commands/scroll-until.js';
+import { serveCommand } from './commands/serve.js';
 import { sleepCommand } from './commands/sleep.js';
 import { snapshotCommand } from './commands/snapshot.js';
 import { dragCommand, swipeCommand } from './commands/swipe.js';
@@ -55,6 +56,7 @@ export const COMMANDS: readonly CliCommand[] = [
   dragCommand,
   notificationsCommand,
   mediaCommand,
+  serveCommand,
 ];
 
 /** The command registered under `name` or one of its aliases. */
