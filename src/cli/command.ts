@@ -9,7 +9,7 @@ import type { FlagSpecs, ParsedArgs } from './args.js';
 export const EXIT = { OK: 0, FAILURE: 1 } as const;
 
 export interface CommandResult {
-  /** The JSON document printed to stdout. */
+  /** The JSON document printed to stdout; `undefined` prints nothing (stdio servers). */
   readonly body: unknown;
   readonly exitCode: number;
 }

@@ -9,6 +9,7 @@ import { closeCommand } from './commands/close.js';
 import { devicesCommand } from './commands/devices.js';
 import { doctorCommand } from './commands/doctor.js';
 import { execCommand } from './commands/exec.js';
+import { mcpCommand } from './commands/mcp.js';
 import { mediaCommand } from './commands/media.js';
 import { notificationsCommand } from './commands/notifications.js';
 import { openCommand } from './commands/open.js';
@@ -57,6 +58,7 @@ export const COMMANDS: readonly CliCommand[] = [
   notificationsCommand,
   mediaCommand,
   serveCommand,
+  mcpCommand,
 ];
 
 /** The command registered under `name` or one of its aliases. */

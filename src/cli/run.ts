@@ -87,7 +87,8 @@ export async function runCli(
       throw new UsageError('missing command', { commands: commands.map((c) => c.name) });
     }
     const result = await command.run({ args, cwd: io.cwd });
-    io.write(render(result.body, format));
+    // Long-running stdio commands (mcp serve) own stdout and print no result document.
+    if (result.body !== undefined) io.write(render(result.body, format));
     return result.exitCode;
   } catch (error) {
     io.write(render(errorBody(error), format));
