@@ -6,6 +6,7 @@
 import type { CliCommand } from './command.js';
 import { clickCommand } from './commands/click.js';
 import { closeCommand } from './commands/close.js';
+import { daemonCommand } from './commands/daemon.js';
 import { devicesCommand } from './commands/devices.js';
 import { doctorCommand } from './commands/doctor.js';
 import { execCommand } from './commands/exec.js';
@@ -59,6 +60,7 @@ export const COMMANDS: readonly CliCommand[] = [
   mediaCommand,
   serveCommand,
   mcpCommand,
+  daemonCommand,
 ];
 
 /** The command registered under `name` or one of its aliases. */

@@ -7,11 +7,11 @@
  */
 import { connectDevice } from '../../actuator/connect.js';
 import type { Device } from '../../actuator/device/device.js';
-import type { ExecutionResult } from '../../actuator/execution/engine.js';
-import type { DialectName } from '../../contract/dialect.js';
-import type { ExecutionInput } from '../../contract/execution.js';
+import { type DialectName, resolveDialect, selectOperatorPackage } from '../../contract/dialect.js';
+import type { Execution, ExecutionInput } from '../../contract/execution.js';
 import { validateExecution } from '../../contract/validate.js';
-import { dryRunWrapper, validatedWrapper } from '../../contract/wrappers.js';
+import { dryRunWrapper, type ExecutionResultWrapper, validatedWrapper } from '../../contract/wrappers.js';
+import { proxyExecution } from '../../daemon/proxy.js';
 import type { FlagSpecs, ParsedArgs } from '../args.js';
 import { type CommandContext, type CommandResult, EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
@@ -98,7 +98,7 @@ export async function withDevice<T>(args: ParsedArgs, fn: (device: Device) => Pr
 }
 
 /** The CLI wrapper of an execution result. */
-export function wrapperOf(result: ExecutionResult): Record<string, unknown> {
+export function wrapperOf(result: ExecutionResultWrapper): Record<string, unknown> {
   return {
     envelope: result.envelope,
     deviceId: result.deviceId,
@@ -107,8 +107,33 @@ export function wrapperOf(result: ExecutionResult): Record<string, unknown> {
   };
 }
 
-export function exitCodeOf(result: ExecutionResult): number {
+export function exitCodeOf(result: ExecutionResultWrapper): number {
   return result.envelope.status === 'success' ? EXIT.OK : EXIT.FAILURE;
+}
+
+/**
+ * Runs a validated execution through the daemon when one serves this target
+ * (docs/daemon.md), otherwise directly; `--no-daemon` or
+ * `DROIDPROOF_NO_DAEMON=1` always runs directly.
+ */
+export async function dispatchExecution(
+  args: ParsedArgs,
+  execution: Execution,
+): Promise<ExecutionResultWrapper> {
+  if (args.flags['no-daemon'] !== true) {
+    const dialect = stringFlag(args, 'dialect');
+    const outcome = await proxyExecution({
+      execution,
+      readOnly: execution.actions.every((action) => action.type === 'snapshot'),
+      device: stringFlag(args, 'device'),
+      adbHost: stringFlag(args, 'adb-host'),
+      adbPort: intFlag(args, 'adb-port', 1, 65_535),
+      dialect,
+      operatorPackage: selectOperatorPackage(resolveDialect(dialect), stringFlag(args, 'operator-package')),
+    });
+    if (outcome.via === 'daemon') return outcome.wrapper;
+  }
+  return withDevice(args, (device) => device.execute(execution, { allowFailure: true }));
 }
 
 /**
@@ -119,15 +144,13 @@ export async function runExecution(
   context: CommandContext,
   execution: ExecutionInput,
   present: (
-    result: ExecutionResult,
+    result: ExecutionResultWrapper,
   ) => Record<string, unknown> | Promise<Record<string, unknown>> = wrapperOf,
 ): Promise<CommandResult> {
   const { flags } = context.args;
   const validated = validateExecution(execution);
   if (flags['validate-only']) return { body: validatedWrapper(validated), exitCode: EXIT.OK };
   if (flags['dry-run']) return { body: dryRunWrapper(validated), exitCode: EXIT.OK };
-  return withDevice(context.args, async (device) => {
-    const result = await device.execute(validated, { allowFailure: true });
-    return { body: await present(result), exitCode: exitCodeOf(result) };
-  });
+  const result = await dispatchExecution(context.args, validated);
+  return { body: await present(result), exitCode: exitCodeOf(result) };
 }
