@@ -3,7 +3,15 @@
  * itself: the framework parses its declared flags and hands them over, then
  * prints whatever the command returns.
  */
+import type { Execution } from '../contract/execution.js';
+import type { ExecutionResultWrapper } from '../contract/wrappers.js';
 import type { FlagSpecs, ParsedArgs } from './args.js';
+
+/** Runs an execution on a target instead of connecting directly (the daemon's shared connections). */
+export type Executor = (
+  target: { deviceId?: string; operatorPackage?: string },
+  execution: Execution,
+) => Promise<ExecutionResultWrapper>;
 
 /** Process exit codes: 0 success, 1 any failure including usage (seed 003:1996). */
 export const EXIT = { OK: 0, FAILURE: 1 } as const;
@@ -18,6 +26,8 @@ export interface CommandContext {
   readonly args: ParsedArgs;
   /** Working directory for relative paths such as `--payload @file.json`. */
   readonly cwd: string;
+  /** When set, executions run through it instead of the daemon proxy or a direct connection. */
+  readonly execute?: Executor;
 }
 
 export interface CliCommand {

@@ -3,7 +3,7 @@
  * runs it and prints its JSON (or the typed error) to stdout.
  */
 import { describeFlags, parseArgs } from './args.js';
-import { type CliCommand, EXIT } from './command.js';
+import { type CliCommand, EXIT, type Executor } from './command.js';
 import { UsageError } from './errors.js';
 import { GLOBAL_FLAGS, type OutputFormat, outputFormat, render } from './output.js';
 import { COMMANDS, findCommand } from './registry.js';
@@ -11,6 +11,8 @@ import { COMMANDS, findCommand } from './registry.js';
 export interface CliIo {
   write(text: string): void;
   cwd: string;
+  /** See `CommandContext.execute`. */
+  execute?: Executor;
 }
 
 /** Splits argv into the command word and everything else; global flags may precede it. */
@@ -86,7 +88,7 @@ export async function runCli(
     if (command === undefined) {
       throw new UsageError('missing command', { commands: commands.map((c) => c.name) });
     }
-    const result = await command.run({ args, cwd: io.cwd });
+    const result = await command.run({ args, cwd: io.cwd, execute: io.execute });
     // Long-running stdio commands (mcp serve) own stdout and print no result document.
     if (result.body !== undefined) io.write(render(result.body, format));
     return result.exitCode;

@@ -11,9 +11,16 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { DroidproofError } from '../contract/errors.js';
 import { type VersionInfo, VersionInfoSchema } from '../serve/identity.js';
 import { withLock } from './lock.js';
-import { DaemonSelfSchema, isAlive, type PidMetadata, readMetadata, removeDaemonFiles } from './metadata.js';
+import {
+  askDaemon,
+  isAlive,
+  ownedBy,
+  type PidMetadata,
+  readMetadata,
+  removeDaemonFiles,
+} from './metadata.js';
 import { type DaemonPaths, type DaemonTarget, daemonPaths, ensureDaemonDir } from './paths.js';
-import { SocketRequestError, socketRequest } from './socket-client.js';
+import { socketRequest } from './socket-client.js';
 
 /** How long start waits for `/ping` (seed: 3000 ms); `DROIDPROOF_DAEMON_READY_MS` overrides it. */
 export function readyTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
@@ -46,27 +53,14 @@ export function pathsOf(options: DaemonOptions): DaemonPaths {
 
 /** What is behind the socket right now. */
 export async function probe(paths: DaemonPaths): Promise<Probe> {
-  let self: unknown;
-  try {
-    self = (await socketRequest(paths.socket, 'GET', '/daemon', undefined, 1_000)).body;
-  } catch (error) {
-    const errno = error instanceof SocketRequestError ? error.errno : undefined;
-    if (errno === 'ENOENT') return { state: 'not_running' };
-    if (errno === 'ECONNREFUSED') return { state: 'refused' };
+  const asked = await askDaemon(paths);
+  if ('errno' in asked) {
+    if (asked.errno === 'ENOENT') return { state: 'not_running' };
+    if (asked.errno === 'ECONNREFUSED') return { state: 'refused' };
     return { state: 'unowned' };
   }
   const metadata = await readMetadata(paths);
-  const reported = DaemonSelfSchema.safeParse(self);
-  if (
-    metadata === undefined ||
-    !reported.success ||
-    !isAlive(metadata.pid) ||
-    reported.data.pid !== metadata.pid ||
-    reported.data.daemonKey !== paths.key ||
-    metadata.daemonKey !== paths.key
-  ) {
-    return { state: 'unowned' };
-  }
+  if (!ownedBy(asked.self, metadata, paths.key)) return { state: 'unowned' };
   const version = await socketRequest(paths.socket, 'GET', '/version', undefined, 1_000)
     .then((answer) => VersionInfoSchema.safeParse(answer.body))
     .catch(() => undefined);

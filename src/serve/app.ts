@@ -9,16 +9,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AdbTransport } from '../actuator/adb/transport.js';
-import type { ExecutionResult } from '../actuator/execution/engine.js';
 import { DroidproofError, isDroidproofError } from '../contract/errors.js';
 import type { Execution } from '../contract/execution.js';
 import { validateExecution } from '../contract/validate.js';
 import { executionField, objectBody, screenshotPath, targetFields } from './bodies.js';
 import { type AdbTarget, DeviceSessions } from './device-sessions.js';
 import { errorBody, ServeRequestError } from './errors.js';
-import { EventHub, SSE_EVENTS } from './events.js';
+import { EventHub } from './events.js';
 import { type VersionInfo, versionInfo } from './identity.js';
-import { httpStatusOf } from './status.js';
+import { runAndPublish } from './run-execution.js';
 
 /** JSON request body limit (seed 003: 100kb). */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -30,6 +29,9 @@ export interface ServeAppOptions extends AdbTarget {
   token?: string;
   /** Reported by `/version`; default this process's identity. */
   identity?: VersionInfo;
+  /** Device connections and SSE hub to use; default new ones (the daemon shares its own with its CLI route). */
+  sessions?: DeviceSessions;
+  events?: EventHub;
 }
 
 function syntheticExecution(kind: 'snap' | 'shot', path?: string): Execution {
@@ -75,8 +77,8 @@ function frameworkError(error: FastifyError): ServeRequestError {
 
 export function buildServeApp(options: ServeAppOptions = {}): FastifyInstance {
   const app = Fastify({ bodyLimit: BODY_LIMIT_BYTES, logger: false, forceCloseConnections: true });
-  const sessions = new DeviceSessions(options);
-  const events = new EventHub();
+  const sessions = options.sessions ?? new DeviceSessions(options);
+  const events = options.events ?? new EventHub();
   const identity = options.identity ?? versionInfo();
   const closeStreams = new Set<() => void>();
 
@@ -108,34 +110,8 @@ export function buildServeApp(options: ServeAppOptions = {}): FastifyInstance {
     return reply.code(404).send(errorBody(error));
   });
 
-  /** Runs an execution and answers with the passthrough result or the mapped error. */
-  async function execute(body: Record<string, unknown>, input: unknown, execution: () => Execution) {
-    const target = targetFields(body);
-    let result: ExecutionResult;
-    try {
-      result = await sessions.run(target, execution());
-    } catch (error) {
-      const failure = isDroidproofError(error)
-        ? error
-        : new DroidproofError('INTERNAL_ERROR', error instanceof Error ? error.message : String(error));
-      const answer = errorBody(failure);
-      events.publish(SSE_EVENTS.execution, {
-        deviceId: target.deviceId ?? null,
-        input,
-        result: answer,
-      });
-      return { status: httpStatusOf(failure.code), answer };
-    }
-    const answer = {
-      ok: true as const,
-      deviceId: result.deviceId,
-      terminalSource: result.terminalSource,
-      envelope: result.envelope,
-    };
-    events.publish(SSE_EVENTS.result, { deviceId: result.deviceId, envelope: result.envelope });
-    events.publish(SSE_EVENTS.execution, { deviceId: result.deviceId, input, result: answer });
-    return { status: 200, answer };
-  }
+  const execute = (body: Record<string, unknown>, input: unknown, execution: () => Execution) =>
+    runAndPublish(sessions, events, targetFields(body), input, execution);
 
   app.get('/ping', async () => ({ ok: true }));
   app.get('/version', async () => identity);

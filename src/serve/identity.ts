@@ -1,14 +1,10 @@
-/**
- * The running process's version and build identity (seed 003 `GET /version`):
- * the CLI entrypoint with its mtime and size, so a daemon started from an
- * older build can be told apart from the current one even at equal versions.
- */
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+/** The `/version` answer's schema, for clients that must not trust a socket's reply. */
 import { z } from 'zod';
-import { droidproofVersion } from '../version.js';
+import type { VersionInfo } from './build-identity.js';
 
-export const VersionInfoSchema = z.object({
+export { sameBuild, type VersionInfo, versionInfo } from './build-identity.js';
+
+export const VersionInfoSchema: z.ZodType<VersionInfo> = z.object({
   version: z.string(),
   buildIdentity: z.object({
     entryPath: z.string().nullable(),
@@ -16,27 +12,3 @@ export const VersionInfoSchema = z.object({
     size: z.number().nullable(),
   }),
 });
-export type VersionInfo = z.infer<typeof VersionInfoSchema>;
-
-/** The identity of `entry` (default: this process's main script). */
-export function versionInfo(entry: string | undefined = process.argv[1]): VersionInfo {
-  const entryPath = entry === undefined ? null : resolve(entry);
-  try {
-    const stats = entryPath === null ? undefined : statSync(entryPath);
-    return {
-      version: droidproofVersion(),
-      buildIdentity: { entryPath, mtimeMs: stats?.mtimeMs ?? null, size: stats?.size ?? null },
-    };
-  } catch {
-    return { version: droidproofVersion(), buildIdentity: { entryPath, mtimeMs: null, size: null } };
-  }
-}
-
-export function sameBuild(a: VersionInfo, b: VersionInfo): boolean {
-  return (
-    a.version === b.version &&
-    a.buildIdentity.entryPath === b.buildIdentity.entryPath &&
-    a.buildIdentity.mtimeMs === b.buildIdentity.mtimeMs &&
-    a.buildIdentity.size === b.buildIdentity.size
-  );
-}

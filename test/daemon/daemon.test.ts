@@ -15,8 +15,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExecution } from '../../src/actuator/device/builders.js';
+import { COMMANDS } from '../../src/cli/registry.js';
 import { runCli } from '../../src/cli/run.js';
 import { validateExecution } from '../../src/contract/validate.js';
+import { PROXIED_COMMANDS } from '../../src/daemon/fast-path.js';
 import { type DaemonOptions, daemonStatus, startDaemon, stopDaemon } from '../../src/daemon/lifecycle.js';
 import { daemonKey, daemonPaths } from '../../src/daemon/paths.js';
 import { proxyExecution } from '../../src/daemon/proxy.js';
@@ -29,6 +31,13 @@ const main = join(root, 'src/cli/main.ts');
 const tsx = pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href;
 // biome-ignore lint/suspicious/noExplicitAny: CLI output is asserted field by field.
 type Json = Record<string, any>;
+
+describe('the CLI fast path', () => {
+  it('forwards only registered commands', () => {
+    const names = COMMANDS.flatMap((c) => [c.name, ...(c.aliases ?? [])]);
+    for (const name of PROXIED_COMMANDS) expect(names).toContain(name);
+  });
+});
 
 describe('daemon keys', () => {
   it('are default for a blank device and base64url of the raw value otherwise', () => {

@@ -5,7 +5,6 @@
  */
 import type { DialectName } from '../../contract/dialect.js';
 import { type DaemonOptions, daemonStatus, startDaemon, stopDaemon } from '../../daemon/lifecycle.js';
-import { runDaemon } from '../../daemon/run.js';
 import type { ParsedArgs } from '../args.js';
 import type { CliCommand } from '../command.js';
 import { EXIT } from '../command.js';
@@ -44,9 +43,30 @@ export const daemonCommand: CliCommand = {
       case 'restart':
         await stopDaemon(options);
         return ok(await startDaemon(options));
-      case 'run':
-        await runDaemon({ ...options, dialect: options.dialect as DialectName | undefined }, untilSignal());
+      case 'run': {
+        const { runDaemon } = await import('../../daemon/run.js');
+        // The registry imports this module, so the framework is loaded on use.
+        const { runCli } = await import('../run.js');
+        await runDaemon(
+          {
+            ...options,
+            dialect: options.dialect as DialectName | undefined,
+            cli: async (argv, cwd, execute) => {
+              let output = '';
+              const exitCode = await runCli(argv, {
+                write: (text) => {
+                  output += text;
+                },
+                cwd,
+                execute,
+              });
+              return { output, exitCode };
+            },
+          },
+          untilSignal(),
+        );
         return ok({ status: 'stopped' });
+      }
       default:
         throw new UsageError('usage: droidproof daemon start|stop|status|restart [--device <id>]', {
           subcommands: ['start', 'stop', 'status', 'restart'],

@@ -117,9 +117,16 @@ export function exitCodeOf(result: ExecutionResultWrapper): number {
  * `DROIDPROOF_NO_DAEMON=1` always runs directly.
  */
 export async function dispatchExecution(
-  args: ParsedArgs,
+  context: CommandContext,
   execution: Execution,
 ): Promise<ExecutionResultWrapper> {
+  const { args } = context;
+  if (context.execute !== undefined) {
+    return context.execute(
+      { deviceId: stringFlag(args, 'device'), operatorPackage: stringFlag(args, 'operator-package') },
+      execution,
+    );
+  }
   if (args.flags['no-daemon'] !== true) {
     const dialect = stringFlag(args, 'dialect');
     const outcome = await proxyExecution({
@@ -151,6 +158,6 @@ export async function runExecution(
   const validated = validateExecution(execution);
   if (flags['validate-only']) return { body: validatedWrapper(validated), exitCode: EXIT.OK };
   if (flags['dry-run']) return { body: dryRunWrapper(validated), exitCode: EXIT.OK };
-  const result = await dispatchExecution(context.args, validated);
+  const result = await dispatchExecution(context, validated);
   return { body: await present(result), exitCode: exitCodeOf(result) };
 }

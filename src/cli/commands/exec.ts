@@ -23,7 +23,7 @@ import { DEVICE_FLAGS, dispatchExecution, exitCodeOf, wrapperOf } from './device
  * wrapper; exit 0 only for a successful envelope.
  */
 async function dispatch(execution: Execution, context: CommandContext): Promise<CommandResult> {
-  const result = await dispatchExecution(context.args, execution);
+  const result = await dispatchExecution(context, execution);
   return { body: wrapperOf(result), exitCode: exitCodeOf(result) };
 }
 

@@ -4,7 +4,6 @@
  * prints nothing of its own; `--virtual` leases a virtual device with the test apps.
  */
 import type { DialectName } from '../../contract/dialect.js';
-import { serveMcpOverStdio } from '../../mcp/server.js';
 import type { CliCommand } from '../command.js';
 import { EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
@@ -23,6 +22,8 @@ export const mcpCommand: CliCommand = {
   async run({ args }) {
     const [sub, ...rest] = args.positionals;
     if (sub !== 'serve' || rest.length > 0) throw new UsageError('usage: droidproof mcp serve [--virtual]');
+    // Loaded on use: the MCP SDK stays out of every other command's start-up.
+    const { serveMcpOverStdio } = await import('../../mcp/server.js');
     await serveMcpOverStdio({
       virtual: args.flags.virtual === true,
       adbHost: stringFlag(args, 'adb-host'),

@@ -6,7 +6,6 @@
  */
 import { isIP } from 'node:net';
 import type { DialectName } from '../../contract/dialect.js';
-import { buildServeApp } from '../../serve/app.js';
 import type { CliCommand } from '../command.js';
 import { EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
@@ -48,6 +47,8 @@ export const serveCommand: CliCommand = {
         host,
       });
     }
+    // Loaded on use: the HTTP framework stays out of every other command's start-up.
+    const { buildServeApp } = await import('../../serve/app.js');
     const app = buildServeApp({
       token,
       adbHost: stringFlag(args, 'adb-host'),
