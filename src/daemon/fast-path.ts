@@ -113,7 +113,7 @@ export async function runViaDaemon(
   );
   const asked = await askDaemon(paths);
   if ('errno' in asked || !ownedBy(asked.self, await readMetadata(paths), paths.key)) return { kind: 'next' };
-  const version = await socketRequest(paths.socket, 'GET', '/version', undefined, 1_000).catch(
+  const version = await socketRequest(paths.socket, 'GET', '/version', undefined, 3_000).catch(
     () => undefined,
   );
   if (!isVersionInfo(version?.body) || !sameBuild(version.body, versionInfo(options.entry)))

@@ -61,7 +61,7 @@ export async function probe(paths: DaemonPaths): Promise<Probe> {
   }
   const metadata = await readMetadata(paths);
   if (!ownedBy(asked.self, metadata, paths.key)) return { state: 'unowned' };
-  const version = await socketRequest(paths.socket, 'GET', '/version', undefined, 1_000)
+  const version = await socketRequest(paths.socket, 'GET', '/version', undefined, 3_000)
     .then((answer) => VersionInfoSchema.safeParse(answer.body))
     .catch(() => undefined);
   return { state: 'running', metadata, version: version?.success ? version.data : undefined };

@@ -79,7 +79,7 @@ export async function askDaemon(
   paths: DaemonPaths,
 ): Promise<{ self: unknown } | { errno: string | undefined }> {
   try {
-    return { self: (await socketRequest(paths.socket, 'GET', '/daemon', undefined, 1_000)).body };
+    return { self: (await socketRequest(paths.socket, 'GET', '/daemon', undefined, 3_000)).body };
   } catch (error) {
     return { errno: (error as { errno?: string }).errno };
   }

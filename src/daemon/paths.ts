@@ -4,6 +4,7 @@
  * base64url of the raw `--device` value, so `host:5555` and `host-5555` never
  * collide; a non-default adb server or dialect is part of the key (docs/daemon.md).
  */
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -38,9 +39,17 @@ export function daemonKey(target: DaemonTarget): string {
   return raw === '' ? 'default' : `id-${Buffer.from(raw).toString('base64url')}`;
 }
 
+/** Unix socket paths longer than this are truncated by the OS (104 bytes on macOS, 108 on Linux). */
+const MAX_SOCKET_PATH = 100;
+
 export function daemonPaths(target: DaemonTarget, home: string = homedir()): DaemonPaths {
-  const key = daemonKey(target);
   const dir = join(home, '.droidproof', 'daemon');
+  const readable = daemonKey(target);
+  // A key too long for a socket path becomes its digest (same inputs, same key).
+  const key =
+    join(dir, `daemon-${readable}.sock`).length <= MAX_SOCKET_PATH
+      ? readable
+      : `h-${createHash('sha256').update(readable).digest('base64url').slice(0, 22)}`;
   const file = (ext: string) => join(dir, `daemon-${key}.${ext}`);
   return { key, dir, socket: file('sock'), pid: file('pid'), log: file('log'), lock: file('lock') };
 }

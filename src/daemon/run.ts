@@ -66,17 +66,17 @@ export async function runDaemon(options: DaemonRunOptions, stopped: Promise<unkn
       return cli(body.argv, body.cwd, execute);
     });
   }
-  await rm(paths.socket, { force: true });
-  await app.listen({ path: paths.socket });
-  await chmod(paths.socket, 0o600);
-  await writeMetadata(paths, {
-    pid: process.pid,
-    startedAt: Date.now(),
-    daemonKey: paths.key,
-    cliEntryPath: process.argv[1] ?? null,
-    rawDeviceId: options.device ?? null,
-  });
   try {
+    await rm(paths.socket, { force: true });
+    await app.listen({ path: paths.socket });
+    await chmod(paths.socket, 0o600);
+    await writeMetadata(paths, {
+      pid: process.pid,
+      startedAt: Date.now(),
+      daemonKey: paths.key,
+      cliEntryPath: process.argv[1] ?? null,
+      rawDeviceId: options.device ?? null,
+    });
     await stopped;
   } finally {
     await app.close();

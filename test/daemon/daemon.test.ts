@@ -47,6 +47,16 @@ describe('daemon keys', () => {
     expect(daemonKey({ device: 'host:5555' })).not.toBe(daemonKey({ device: 'host-5555' }));
     expect(daemonKey({ device: 'a', adbPort: 5038 })).not.toBe(daemonKey({ device: 'a' }));
   });
+
+  it('fall back to a digest when the socket path would be truncated by the OS', () => {
+    const long = daemonPaths({ device: 'x'.repeat(80) }, '/tmp/a-rather-long-home-directory');
+    expect(long.socket.length).toBeLessThanOrEqual(100);
+    expect(long.key).toMatch(/^h-[\w-]{22}$/);
+    expect(daemonPaths({ device: 'x'.repeat(80) }, '/tmp/a-rather-long-home-directory').key).toBe(long.key);
+    expect(daemonPaths({ device: 'emulator-5554' }, '/home/ada').key).toBe(
+      daemonKey({ device: 'emulator-5554' }),
+    );
+  });
 });
 
 describe.skipIf(!hasAdb)('droidproof daemon', () => {

@@ -10,7 +10,7 @@ import type { CliCommand } from '../command.js';
 import { EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 import { DEVICE_FLAGS, intFlag, stringFlag } from './device-flags.js';
-import { untilSignal } from './until-signal.js';
+import { exitSoon, untilSignal } from './until-signal.js';
 
 function daemonOptions(args: ParsedArgs): DaemonOptions {
   return {
@@ -47,24 +47,28 @@ export const daemonCommand: CliCommand = {
         const { runDaemon } = await import('../../daemon/run.js');
         // The registry imports this module, so the framework is loaded on use.
         const { runCli } = await import('../run.js');
-        await runDaemon(
-          {
-            ...options,
-            dialect: options.dialect as DialectName | undefined,
-            cli: async (argv, cwd, execute) => {
-              let output = '';
-              const exitCode = await runCli(argv, {
-                write: (text) => {
-                  output += text;
-                },
-                cwd,
-                execute,
-              });
-              return { output, exitCode };
+        try {
+          await runDaemon(
+            {
+              ...options,
+              dialect: options.dialect as DialectName | undefined,
+              cli: async (argv, cwd, execute) => {
+                let output = '';
+                const exitCode = await runCli(argv, {
+                  write: (text) => {
+                    output += text;
+                  },
+                  cwd,
+                  execute,
+                });
+                return { output, exitCode };
+              },
             },
-          },
-          untilSignal(),
-        );
+            untilSignal(),
+          );
+        } finally {
+          exitSoon(EXIT.OK);
+        }
         return ok({ status: 'stopped' });
       }
       default:

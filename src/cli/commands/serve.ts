@@ -10,7 +10,7 @@ import type { CliCommand } from '../command.js';
 import { EXIT } from '../command.js';
 import { UsageError } from '../errors.js';
 import { intFlag, stringFlag } from './device-flags.js';
-import { untilSignal } from './until-signal.js';
+import { exitSoon, untilSignal } from './until-signal.js';
 
 export const SERVE_TOKEN_ENV = 'DROIDPROOF_SERVE_TOKEN';
 
@@ -64,6 +64,7 @@ export const serveCommand: CliCommand = {
     );
     const signal = await untilSignal();
     await app.close();
+    exitSoon(EXIT.OK);
     return { body: { ok: true, serve: { status: 'stopped', signal } }, exitCode: EXIT.OK };
   },
 };

@@ -10,3 +10,12 @@ export function untilSignal(): Promise<NodeJS.Signals> {
     process.on('SIGTERM', stop);
   });
 }
+
+/**
+ * After a long-running command has closed what it opened, lets the process
+ * end even if a library left a handle open (the signal handlers replaced
+ * Node's default exit). Unref'd, so a clean process ends on its own first.
+ */
+export function exitSoon(code: number): void {
+  setImmediate(() => process.exit(code)).unref();
+}
