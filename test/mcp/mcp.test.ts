@@ -11,10 +11,12 @@ import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, runCli } from '../environment/helpers.js';
 
 const root = join(import.meta.dirname, '../..');
 const tsx = pathToFileURL(join(root, 'node_modules/tsx/dist/loader.mjs')).href;
 const SETTINGS = 'com.droidproof.settings';
+const FIXTURE = join(import.meta.dirname, 'fixtures/generated');
 // biome-ignore lint/suspicious/noExplicitAny: tool results are asserted field by field.
 type Json = Record<string, any>;
 
@@ -102,9 +104,11 @@ describe('droidproof mcp serve --virtual', () => {
     expect(image.mimeType).toBe('image/png');
     expect(Buffer.from(image.data, 'base64').subarray(1, 4).toString()).toBe('PNG');
 
-    const generated = await tool('generate_test', { name: 'battery settings', path: 'battery.test.ts' });
+    const name = `battery-${process.pid}`;
+    const written = join(FIXTURE, `${name}.generated.ts`);
+    const generated = await tool('generate_test', { name: 'battery settings', path: written });
     expect(generated.isError).toBe(false);
-    const file = await readFile(join(dir, 'battery.test.ts'), 'utf8');
+    const file = await readFile(written, 'utf8');
     expect(file).toBe(generated.text);
     expect(file).toContain("import { expect, test } from 'droidproof/vitest';");
     const body = file.split('\n').filter((l) => l.startsWith('  await'));
@@ -115,5 +119,17 @@ describe('droidproof mcp serve --virtual', () => {
       "  await device.node({ textEquals: 'Battery' }).click();",
       `  await expect(device.node({ resourceId: '${SETTINGS}:id/toolbar_title' })).toHaveText('Battery');`,
     ]);
-  });
+
+    // The generated file is a passing test on a fresh virtual device.
+    try {
+      await ensureBuilt();
+      const run = await runCli('vitest', ['run', '--config', join(FIXTURE, 'vitest.config.ts')], {
+        DROIDPROOF_TEST_GENERATED: name,
+      });
+      expect(run.stdout + run.stderr).toMatch(/1 passed/);
+      expect(run.code).toBe(0);
+    } finally {
+      await rm(written, { force: true });
+    }
+  }, 120_000);
 });
