@@ -89,7 +89,7 @@ describe('droidproof mcp serve --virtual', () => {
     // A node that is not there: the device's typed failure.
     const absent = await tool('wait_for', { selector: { text: 'No such row' }, timeoutMs: 300 });
     expect(absent.isError).toBe(true);
-    expect(JSON.parse(absent.text).error.code).toMatch(/^[A-Z_]+$/);
+    expect(JSON.parse(absent.text).error.code).toBe('WAIT_TIMEOUT');
 
     expect((await tool('click', { selector: { text: 'Battery' } })).isError).toBe(false);
     const title = { id: `${SETTINGS}:id/toolbar_title` };
