@@ -3,7 +3,7 @@
  * a real adb server: the seed's routes, wrappers, status mapping, SSE events,
  * request limits, typed answers for bad requests, and the token check.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -197,6 +197,38 @@ describe.skipIf(!hasAdb)('droidproof serve', () => {
     } finally {
       await guarded.close();
     }
+  });
+
+  it('the serve command announces its URL on stderr, serves, and exits 0 on SIGTERM', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        tsx,
+        join(root, 'src/cli/main.ts'),
+        'serve',
+        '--port',
+        '0',
+        '--adb-port',
+        String(h.server.port),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    let stderr = '';
+    const announced = await new Promise<Json>((resolve, reject) => {
+      child.stderr.setEncoding('utf8').on('data', (text: string) => {
+        stderr += text;
+        if (stderr.includes('\n')) resolve(JSON.parse(stderr.split('\n')[0]!));
+      });
+      child.on('exit', () => reject(new Error(`serve exited early: ${stderr}`)));
+    });
+    expect(announced).toMatchObject({ ok: true, serve: { tokenRequired: false } });
+    expect(announced.serve.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const devices = (await (await fetch(`${announced.serve.url}/devices`)).json()) as Json;
+    expect(devices.devices[0].serial).toBe(h.serial);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 
   it('the serve command refuses a non-loopback host without a token', async () => {
