@@ -170,6 +170,21 @@ describe.skipIf(!hasAdb)('droidproof daemon', () => {
     expect(direct).toEqual({ via: 'direct', reason: 'no daemon running' });
   }, 180_000);
 
+  it('with DROIDPROOF_DAEMON_AUTOSTART=1 the proxy starts a missing daemon, replacing a stale socket file', async () => {
+    await mkdir(paths().dir, { recursive: true });
+    await writeFile(paths().socket, '');
+    expect((await daemonStatus(options)).status).toBe('not_running');
+    const outcome = await proxyExecution({
+      ...options,
+      env: { DROIDPROOF_DAEMON_AUTOSTART: '1' },
+      execution: execution('snapshot'),
+      readOnly: true,
+    });
+    expect(outcome.via).toBe('daemon');
+    expect((await daemonStatus(options)).status).toBe('running');
+    expect((await stopDaemon(options)).status).toBe('stopped');
+  }, 120_000);
+
   describe('with a listener on the socket that the CLI did not start', () => {
     let fake: Server;
     let onExecute: (req: IncomingMessage, res: ServerResponse) => void;
