@@ -66,6 +66,11 @@ export class McpSession {
     return this.lease === undefined ? undefined : (await this.lease).descriptor;
   }
 
+  /** The adb server of attached devices (`--adb-host`, `--adb-port`). */
+  get adbServer(): { adbHost?: string; adbPort?: number } {
+    return { adbHost: this.options.adbHost, adbPort: this.options.adbPort };
+  }
+
   get isVirtual(): boolean {
     return this.options.virtual === true;
   }

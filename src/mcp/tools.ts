@@ -62,7 +62,7 @@ export function registerTools(server: McpServer, session: McpSession): void {
           const leased = await session.descriptor();
           return json({ ok: true, devices: leased ? [{ serial: leased.serial, state: 'device' }] : [] });
         }
-        return json({ ok: true, devices: await new AdbTransport().listDevices() });
+        return json({ ok: true, devices: await new AdbTransport(session.adbServer).listDevices() });
       }),
   );
 
