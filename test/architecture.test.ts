@@ -23,7 +23,19 @@ const ALLOWED: Record<string, readonly string[]> = {
   matchers: ['actuator', 'contract', 'evidence', 'version'],
   evidence: ['actuator', 'contract', 'version', 'matchers'],
   environment: ['actuator', 'contract', 'matchers', 'evidence', 'virtual-device', 'test-apps', 'version'],
-  cli: ['actuator', 'contract', 'virtual-device', 'evidence', 'version'],
+  serve: ['actuator', 'contract', 'evidence', 'version'],
+  daemon: ['serve', 'actuator', 'contract', 'version'],
+  mcp: [
+    'actuator',
+    'contract',
+    'evidence',
+    'matchers',
+    'version',
+    'virtual-device',
+    'environment',
+    'test-apps',
+  ],
+  cli: ['actuator', 'contract', 'virtual-device', 'evidence', 'version', 'serve', 'daemon', 'mcp'],
   index: ['contract', 'actuator', 'version'],
 };
 

@@ -3,13 +3,21 @@
  * itself: the framework parses its declared flags and hands them over, then
  * prints whatever the command returns.
  */
+import type { Execution } from '../contract/execution.js';
+import type { ExecutionResultWrapper } from '../contract/wrappers.js';
 import type { FlagSpecs, ParsedArgs } from './args.js';
+
+/** Runs an execution on a target instead of connecting directly (the daemon's shared connections). */
+export type Executor = (
+  target: { deviceId?: string; operatorPackage?: string },
+  execution: Execution,
+) => Promise<ExecutionResultWrapper>;
 
 /** Process exit codes: 0 success, 1 any failure including usage (seed 003:1996). */
 export const EXIT = { OK: 0, FAILURE: 1 } as const;
 
 export interface CommandResult {
-  /** The JSON document printed to stdout. */
+  /** The JSON document printed to stdout; `undefined` prints nothing (stdio servers). */
   readonly body: unknown;
   readonly exitCode: number;
   /** The `--format pretty` rendering for people; default indented JSON. */
@@ -22,6 +30,8 @@ export interface CommandContext {
   readonly cwd: string;
   /** The environment (`ANDROID_SERIAL`, `ANDROID_ADB_SERVER_PORT`, the state directory). */
   readonly env: NodeJS.ProcessEnv;
+  /** When set, executions run through it instead of the daemon proxy or a direct connection. */
+  readonly execute?: Executor;
 }
 
 export interface CliCommand {

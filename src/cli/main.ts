@@ -1,8 +1,16 @@
 #!/usr/bin/env node
-/** The `droidproof` bin. */
-import { runCli } from './run.js';
+/** The `droidproof` bin: a running daemon answers device commands before the CLI loads its modules. */
+import { runViaDaemon } from '../daemon/fast-path.js';
 
-process.exitCode = await runCli(process.argv.slice(2), {
-  write: (text) => process.stdout.write(text),
-  cwd: process.cwd(),
-});
+const argv = process.argv.slice(2);
+const fast = await runViaDaemon(argv, { cwd: process.cwd(), env: process.env });
+if (fast.kind === 'answered') {
+  process.stdout.write(fast.output);
+  process.exitCode = fast.exitCode;
+} else {
+  const { runCli } = await import('./run.js');
+  process.exitCode = await runCli(fast.kind === 'direct' ? [...argv, '--no-daemon'] : argv, {
+    write: (text) => process.stdout.write(text),
+    cwd: process.cwd(),
+  });
+}

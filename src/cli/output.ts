@@ -20,6 +20,7 @@ export const GLOBAL_FLAGS: FlagSpecs = {
   json: { type: 'boolean', description: 'same as --output json' },
   help: { type: 'boolean', description: 'show help (also -h, droidproof help <command>)' },
   version: { type: 'boolean', description: 'print the droidproof version' },
+  'no-daemon': { type: 'boolean', description: 'run device commands directly, never through the daemon' },
 };
 
 export function outputFormat(flags: Readonly<Record<string, string | true>>): OutputFormat {

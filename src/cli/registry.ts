@@ -6,10 +6,12 @@
 import type { CliCommand } from './command.js';
 import { clickCommand } from './commands/click.js';
 import { closeCommand } from './commands/close.js';
+import { daemonCommand } from './commands/daemon.js';
 import { devicesCommand } from './commands/devices.js';
 import { doctorCommand } from './commands/doctor.js';
 import { execCommand } from './commands/exec.js';
 import { initCommand } from './commands/init.js';
+import { mcpCommand } from './commands/mcp.js';
 import { mediaCommand } from './commands/media.js';
 import { notificationsCommand } from './commands/notifications.js';
 import { openCommand } from './commands/open.js';
@@ -21,6 +23,7 @@ import { readValueCommand } from './commands/read-value.js';
 import { screenshotCommand } from './commands/screenshot.js';
 import { scrollCommand } from './commands/scroll.js';
 import { scrollAndClickCommand, scrollUntilCommand } from './commands/scroll-until.js';
+import { serveCommand } from './commands/serve.js';
 import { sleepCommand } from './commands/sleep.js';
 import { snapshotCommand } from './commands/snapshot.js';
 import { dragCommand, swipeCommand } from './commands/swipe.js';
@@ -59,6 +62,9 @@ export const COMMANDS: readonly CliCommand[] = [
   notificationsCommand,
   mediaCommand,
   operatorCommand,
+  serveCommand,
+  mcpCommand,
+  daemonCommand,
 ];
 
 /** The command registered under `name` or one of its aliases. */

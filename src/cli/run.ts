@@ -4,7 +4,7 @@
  */
 import { droidproofVersion } from '../version.js';
 import { parseArgs } from './args.js';
-import { type CliCommand, EXIT } from './command.js';
+import { type CliCommand, EXIT, type Executor } from './command.js';
 import { UsageError } from './errors.js';
 import { commandHelp, indexHelp } from './help.js';
 import { GLOBAL_FLAGS, type OutputFormat, outputFormat, render } from './output.js';
@@ -15,6 +15,8 @@ export interface CliIo {
   cwd: string;
   /** Default `process.env`. */
   env?: NodeJS.ProcessEnv;
+  /** See `CommandContext.execute`. */
+  execute?: Executor;
 }
 
 /** `-h` is `--help` (before any `--`). */
@@ -84,8 +86,9 @@ export async function runCli(
       );
       return EXIT.OK;
     }
-    const result = await command.run({ args, cwd: io.cwd, env: io.env ?? process.env });
-    io.write(render(result, format));
+    const result = await command.run({ args, cwd: io.cwd, env: io.env ?? process.env, execute: io.execute });
+    // Long-running stdio commands (mcp serve) own stdout and print no result document.
+    if (result.body !== undefined) io.write(render(result, format));
     return result.exitCode;
   } catch (error) {
     io.write(render({ body: errorBody(error) }, format));

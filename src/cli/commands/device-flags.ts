@@ -7,11 +7,11 @@
  */
 import { connectDevice } from '../../actuator/connect.js';
 import type { Device } from '../../actuator/device/device.js';
-import type { ExecutionResult } from '../../actuator/execution/engine.js';
-import type { DialectName } from '../../contract/dialect.js';
-import type { ExecutionInput } from '../../contract/execution.js';
+import { type DialectName, resolveDialect, selectOperatorPackage } from '../../contract/dialect.js';
+import type { Execution, ExecutionInput } from '../../contract/execution.js';
 import { validateExecution } from '../../contract/validate.js';
-import { dryRunWrapper, validatedWrapper } from '../../contract/wrappers.js';
+import { dryRunWrapper, type ExecutionResultWrapper, validatedWrapper } from '../../contract/wrappers.js';
+import { proxyExecution } from '../../daemon/proxy.js';
 import { type AdbTarget, adbTarget } from '../adb-target.js';
 import type { FlagSpecs, ParsedArgs } from '../args.js';
 import { type CommandContext, type CommandResult, EXIT } from '../command.js';
@@ -32,8 +32,6 @@ export const DEVICE_FLAGS: FlagSpecs = {
     description: 'adb server port (default ANDROID_ADB_SERVER_PORT, a running droidproof virtual, or 5037)',
   },
   dialect: { type: 'string', valueName: 'androperator|clawperator', description: 'Operator wire dialect' },
-  // The seeds' commands pass it (003:4377); droidproof never runs a daemon, so it changes nothing.
-  'no-daemon': { type: 'boolean', description: 'accepted for compatibility; droidproof runs no daemon' },
 };
 
 export const TIMEOUT_FLAG: FlagSpecs = {
@@ -111,7 +109,7 @@ export async function withDevice<T>(context: CommandContext, fn: (device: Device
 }
 
 /** The CLI wrapper of an execution result. */
-export function wrapperOf(result: ExecutionResult): Record<string, unknown> {
+export function wrapperOf(result: ExecutionResultWrapper): Record<string, unknown> {
   return {
     envelope: result.envelope,
     deviceId: result.deviceId,
@@ -120,8 +118,41 @@ export function wrapperOf(result: ExecutionResult): Record<string, unknown> {
   };
 }
 
-export function exitCodeOf(result: ExecutionResult): number {
+export function exitCodeOf(result: ExecutionResultWrapper): number {
   return result.envelope.status === 'success' ? EXIT.OK : EXIT.FAILURE;
+}
+
+/**
+ * Runs a validated execution through the daemon when one serves this target
+ * (docs/daemon.md), otherwise directly; `--no-daemon` or
+ * `DROIDPROOF_NO_DAEMON=1` always runs directly.
+ */
+export async function dispatchExecution(
+  context: CommandContext,
+  execution: Execution,
+): Promise<ExecutionResultWrapper> {
+  const { args } = context;
+  if (context.execute !== undefined) {
+    return context.execute(
+      { deviceId: stringFlag(args, 'device'), operatorPackage: stringFlag(args, 'operator-package') },
+      execution,
+    );
+  }
+  if (args.flags['no-daemon'] !== true) {
+    const dialect = stringFlag(args, 'dialect');
+    const target = await targetFromFlags(args, context.env);
+    const outcome = await proxyExecution({
+      execution,
+      readOnly: execution.actions.every((action) => action.type === 'snapshot'),
+      device: target.serial,
+      adbHost: target.adbHost,
+      adbPort: target.adbPort,
+      dialect,
+      operatorPackage: selectOperatorPackage(resolveDialect(dialect), stringFlag(args, 'operator-package')),
+    });
+    if (outcome.via === 'daemon') return outcome.wrapper;
+  }
+  return withDevice(context, (device) => device.execute(execution, { allowFailure: true }));
 }
 
 /**
@@ -132,15 +163,13 @@ export async function runExecution(
   context: CommandContext,
   execution: ExecutionInput,
   present: (
-    result: ExecutionResult,
+    result: ExecutionResultWrapper,
   ) => Record<string, unknown> | Promise<Record<string, unknown>> = wrapperOf,
 ): Promise<CommandResult> {
   const { flags } = context.args;
   const validated = validateExecution(execution);
   if (flags['validate-only']) return { body: validatedWrapper(validated), exitCode: EXIT.OK };
   if (flags['dry-run']) return { body: dryRunWrapper(validated), exitCode: EXIT.OK };
-  return withDevice(context, async (device) => {
-    const result = await device.execute(validated, { allowFailure: true });
-    return { body: await present(result), exitCode: exitCodeOf(result) };
-  });
+  const result = await dispatchExecution(context, validated);
+  return { body: await present(result), exitCode: exitCodeOf(result) };
 }

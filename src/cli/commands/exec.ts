@@ -15,7 +15,7 @@ import { dryRunWrapper, validatedWrapper } from '../../contract/wrappers.js';
 import type { CliCommand, CommandContext, CommandResult } from '../command.js';
 import { EXIT } from '../command.js';
 import { MissingArgumentError, UsageError } from '../errors.js';
-import { DEVICE_FLAGS, exitCodeOf, withDevice, wrapperOf } from './device-flags.js';
+import { DEVICE_FLAGS, dispatchExecution, exitCodeOf, wrapperOf } from './device-flags.js';
 
 /**
  * The device path: resolve the device and Operator from the flags, run the
@@ -23,10 +23,8 @@ import { DEVICE_FLAGS, exitCodeOf, withDevice, wrapperOf } from './device-flags.
  * wrapper; exit 0 only for a successful envelope.
  */
 async function dispatch(execution: Execution, context: CommandContext): Promise<CommandResult> {
-  return withDevice(context, async (device) => {
-    const result = await device.execute(execution, { allowFailure: true });
-    return { body: wrapperOf(result), exitCode: exitCodeOf(result) };
-  });
+  const result = await dispatchExecution(context, execution);
+  return { body: wrapperOf(result), exitCode: exitCodeOf(result) };
 }
 
 /**

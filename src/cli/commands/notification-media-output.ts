@@ -3,11 +3,11 @@ import {
   decodeNotificationMediaPayload,
   type NotificationMediaActionType,
 } from '../../actuator/device/notification-media.js';
-import type { ExecutionResult } from '../../actuator/execution/engine.js';
+import type { ExecutionResultWrapper } from '../../contract/wrappers.js';
 import { wrapperOf } from './device-flags.js';
 
 export function withPayload(type: NotificationMediaActionType) {
-  return (result: ExecutionResult): Record<string, unknown> => {
+  return (result: ExecutionResultWrapper): Record<string, unknown> => {
     const step = result.envelope.stepResults.find((s) => s.actionType === type && s.success);
     if (!step) return wrapperOf(result);
     return { ...wrapperOf(result), payload: decodeNotificationMediaPayload(type, step.data.payload) };

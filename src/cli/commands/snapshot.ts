@@ -9,9 +9,9 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { buildExecution } from '../../actuator/device/builders.js';
 import { compactSnapshot } from '../../actuator/device/compact-snapshot.js';
-import type { ExecutionResult } from '../../actuator/execution/engine.js';
 import { DroidproofError } from '../../contract/errors.js';
 import { parseHierarchyXml } from '../../contract/selector/hierarchy-xml.js';
+import type { ExecutionResultWrapper } from '../../contract/wrappers.js';
 import type { CliCommand } from '../command.js';
 import { UsageError } from '../errors.js';
 import { snapshotSummary } from '../pretty/snapshot-summary.js';
@@ -24,7 +24,7 @@ import {
   wrapperOf,
 } from './device-flags.js';
 
-async function writeRaw(path: string, xml: string, result: ExecutionResult): Promise<void> {
+async function writeRaw(path: string, xml: string, result: ExecutionResultWrapper): Promise<void> {
   try {
     await writeFile(path, xml, { flag: 'wx' });
   } catch (error) {

@@ -1,0 +1,22 @@
+/**
+ * HTTP status of an error code (seed 003 "HTTP Status Mapping"); every other
+ * code is a host-side 500. Route-local wrapper codes carry their own status.
+ */
+const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+  EXECUTION_CONFLICT_IN_FLIGHT: 423,
+  DEVICE_NOT_FOUND: 404,
+  NO_DEVICES: 404,
+  MULTIPLE_DEVICES_DEVICE_ID_REQUIRED: 400,
+  EXECUTION_VALIDATION_FAILED: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  RESULT_ENVELOPE_TIMEOUT: 504,
+  DEVICE_NOT_INTERACTIVE: 409,
+  EMULATOR_NOT_FOUND: 404,
+  EMULATOR_NOT_RUNNING: 404,
+  EMULATOR_UNSUPPORTED: 409,
+  EMULATOR_ALREADY_RUNNING: 409,
+};
+
+export function httpStatusOf(code: string): number {
+  return STATUS_BY_CODE[code] ?? 500;
+}
