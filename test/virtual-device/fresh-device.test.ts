@@ -107,13 +107,13 @@ describe.skipIf(!hasAdb)('a fresh virtual device through the real adb server', (
   it('the Operator package declares its receiver and services, and its listener and service are enabled', async () => {
     const dump = (await adb('shell', 'dumpsys', 'package', 'com.androperator.operator')).out;
     expect(dump).toMatch(
-      /Receiver Resolver Table:\n {2}Non-Data Actions:\n {6}app\.androperator\.operator\.ACTION_AGENT_COMMAND:\n {8}[0-9a-f]{7} com\.androperator\.operator\/androperator\.operator\.AgentCommandReceiver filter/,
+      /Receiver Resolver Table:\n {2}Non-Data Actions:\n {6}app\.androperator\.operator\.ACTION_AGENT_COMMAND:\n {8}[0-9a-f]{7} com\.androperator\.operator\/app\.androperator\.operator\.app\.AgentCommandReceiver filter/,
     );
     expect((await adb('shell', 'settings', 'get', 'secure', 'enabled_notification_listeners')).out).toBe(
-      'com.androperator.operator/androperator.operator.OperatorNotificationListener\n',
+      'com.androperator.operator/app.androperator.operator.app.OperatorNotificationListener\n',
     );
     expect((await adb('shell', 'settings', 'get', 'secure', 'enabled_accessibility_services')).out).toBe(
-      'com.androperator.operator/androperator.operator.OperatorAccessibilityService\n',
+      'com.androperator.operator/app.androperator.operator.app.OperatorAccessibilityService\n',
     );
   });
 
