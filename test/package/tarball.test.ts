@@ -20,8 +20,11 @@ import { ensureBuilt, nodeOnlyPath, PACKAGE_ROOT, tempDir } from '../environment
 
 const run = promisify(execFile);
 
-/** droidproof's runtime dependencies, linked from the workspace before the install. */
-const DEPENDENCIES = ['@devicefarmer/adbkit', 'sharp', 'zod'];
+/** droidproof's runtime dependencies (its package.json's own list), linked from the workspace before the install. */
+const DEPENDENCIES = Object.keys(
+  (JSON.parse(await readFile(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies: object })
+    .dependencies,
+);
 
 /** What a project brings itself (the runners, TypeScript), linked after the install. */
 const RUNNERS = [
