@@ -5,8 +5,8 @@ import java.io.File
 /**
  * Locates the shared conformance vector files (the JSON files under conformance/FAMILY at the
  * repository root). Maven Surefire sets CONFORMANCE_DIR; otherwise the path is
- * resolved from the working directory. A missing family yields no vectors and
- * is reported on stderr.
+ * resolved from the working directory. A missing or empty family fails the
+ * run: a runner that finds nothing to check must not pass.
  */
 object Conformance {
     val root: File by lazy {
@@ -21,12 +21,13 @@ object Conformance {
 
     fun files(family: String): List<VectorFile> {
         val dir = File(root, family)
-        if (!dir.isDirectory) {
-            System.err.println("conformance/$family does not exist yet: no $family vectors run")
-            return emptyList()
-        }
-        return dir.listFiles { f -> f.name.endsWith(".json") }.orEmpty().sortedBy { it.name }
+        check(dir.isDirectory) { "conformance/$family is missing under ${root.absolutePath}" }
+        val files = dir.listFiles { f -> f.name.endsWith(".json") }.orEmpty().sortedBy { it.name }
             .map { VectorFile(it, Json.parse(it.readText()).asObject()!!) }
+        check(files.isNotEmpty() && files.all { it.vectors.isNotEmpty() }) {
+            "conformance/$family has no vectors (a file without any, or no files at all)"
+        }
+        return files
     }
 
     /** JUnit parameters: `[label, file, vector]` for every vector of a family. */
