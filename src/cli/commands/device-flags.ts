@@ -90,17 +90,26 @@ export function targetFromFlags(args: ParsedArgs, env: NodeJS.ProcessEnv): Promi
   );
 }
 
-export async function connectFromFlags(args: ParsedArgs, env: NodeJS.ProcessEnv): Promise<Device> {
+/** `target`: the adb target already resolved from these flags, so the state dir is read once. */
+export async function connectFromFlags(
+  args: ParsedArgs,
+  env: NodeJS.ProcessEnv,
+  target?: AdbTarget,
+): Promise<Device> {
   return connectDevice({
-    ...(await targetFromFlags(args, env)),
+    ...(target ?? (await targetFromFlags(args, env))),
     operatorPackage: stringFlag(args, 'operator-package'),
     dialect: stringFlag(args, 'dialect') as DialectName | undefined,
   });
 }
 
 /** Connects, runs `fn`, and always stops the device's logcat reader. */
-export async function withDevice<T>(context: CommandContext, fn: (device: Device) => Promise<T>): Promise<T> {
-  const device = await connectFromFlags(context.args, context.env);
+export async function withDevice<T>(
+  context: CommandContext,
+  fn: (device: Device) => Promise<T>,
+  target?: AdbTarget,
+): Promise<T> {
+  const device = await connectFromFlags(context.args, context.env, target);
   try {
     return await fn(device);
   } finally {
@@ -138,9 +147,9 @@ export async function dispatchExecution(
       execution,
     );
   }
+  const target = await targetFromFlags(args, context.env);
   if (args.flags['no-daemon'] !== true) {
     const dialect = stringFlag(args, 'dialect');
-    const target = await targetFromFlags(args, context.env);
     const outcome = await proxyExecution({
       execution,
       readOnly: execution.actions.every((action) => action.type === 'snapshot'),
@@ -152,7 +161,7 @@ export async function dispatchExecution(
     });
     if (outcome.via === 'daemon') return outcome.wrapper;
   }
-  return withDevice(context, (device) => device.execute(execution, { allowFailure: true }));
+  return withDevice(context, (device) => device.execute(execution, { allowFailure: true }), target);
 }
 
 /**

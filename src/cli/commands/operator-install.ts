@@ -14,6 +14,7 @@ import { resolveDevice } from '../../actuator/adb/devices.js';
 import { shellCommand } from '../../actuator/adb/shell-quote.js';
 import { AdbTransport } from '../../actuator/adb/transport.js';
 import type { DoctorReport } from '../../actuator/doctor/report.js';
+import { parsePackageList } from '../../actuator/execution/operator-presence.js';
 import { type DialectName, resolveDialect, selectOperatorPackage } from '../../contract/dialect.js';
 import { DroidproofError } from '../../contract/errors.js';
 import { droidproofVersion } from '../../version.js';
@@ -152,7 +153,7 @@ export const operatorCommand: CliCommand = {
     await transport.install(deviceId, apk);
 
     const packages = await shell(shellCommand('pm', 'list', 'packages', { quoted: operatorPackage }));
-    if (!packages.split('\n').some((line) => line.trim() === `package:${operatorPackage}`)) {
+    if (!parsePackageList(packages).has(operatorPackage)) {
       throw new DroidproofError(
         'OPERATOR_VERIFY_FAILED',
         `${apk} installed, but ${operatorPackage} is not on the device; pass --operator-package with the APK's package`,
