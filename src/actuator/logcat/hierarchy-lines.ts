@@ -10,6 +10,8 @@
  * at the next marker, or when the command's result arrives (`flush`).
  */
 
+import { escapeRegExp } from '../../contract/escape-regexp.js';
+
 /** One capture read from logcat. */
 export interface HierarchyCapture {
   /** The command the marker names, when it names one. */
@@ -25,10 +27,6 @@ interface OpenCapture {
 
 /** The `time`/`threadtime` timestamp at the start of a line; the rest of the header is per entry. */
 const TIMESTAMP = /^\d\d-\d\d \d\d:\d\d:\d\d\.\d+\s+/;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 export class HierarchyLineCollector {
   private readonly marker: RegExp;

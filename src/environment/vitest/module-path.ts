@@ -1,5 +1,6 @@
 import { dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { escapeRegExp } from '../../contract/escape-regexp.js';
 
 const OWN_FILE = fileURLToPath(import.meta.url);
 
@@ -17,5 +18,5 @@ export function builtPackagePattern(): RegExp | undefined {
   const at = OWN_FILE.lastIndexOf(`${marker}src${sep}`);
   if (at === -1) return undefined;
   const dist = OWN_FILE.slice(0, at + marker.length);
-  return new RegExp(`^${dist.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  return new RegExp(`^${escapeRegExp(dist)}`);
 }

@@ -3,11 +3,10 @@
  * a line matched, 1 when none did, 2 on an error (a missing file, a bad
  * expression), as toybox grep.
  */
+import { escapeRegExp } from '../../../../../contract/escape-regexp.js';
 import type { ShellCommand } from '../../context.js';
 import { lines, parseOptions, readInputs } from './options.js';
 import { basicRegexSource } from './regex.js';
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const grep: ShellCommand = async (ctx) => {
   const options = parseOptions('grep', ctx.args, 'e:EFivcqonlxwhHsr');
@@ -25,7 +24,7 @@ export const grep: ShellCommand = async (ctx) => {
   let regex: RegExp;
   let global: RegExp;
   try {
-    const sources = patterns.map((p) => (has('F') ? escapeRegex(p) : has('E') ? p : basicRegexSource(p)));
+    const sources = patterns.map((p) => (has('F') ? escapeRegExp(p) : has('E') ? p : basicRegexSource(p)));
     let source = sources.map((s) => `(?:${s})`).join('|');
     if (has('w')) source = `(?<![\\w])(?:${source})(?![\\w])`;
     if (has('x')) source = `^(?:${source})$`;
