@@ -37,12 +37,15 @@ export interface ConnectOptions {
   /** Operator package; default `DROIDPROOF_OPERATOR_PACKAGE` or the dialect's release package. */
   operatorPackage?: string;
   dialect?: DialectName;
-  /** How long a passing interactive-readiness probe is trusted (ms). Default 2000. */
+  /**
+   * How long a passing interactive-readiness probe is trusted at most (ms). Default: until an
+   * event invalidates it (docs/device-api.md "Steady state"); 0 probes before every execution.
+   */
   readinessCacheMs?: number;
   logcat?: LogcatReaderOptions;
 }
 
-export const DEFAULT_READINESS_CACHE_MS = 2_000;
+export const DEFAULT_READINESS_CACHE_MS = Number.POSITIVE_INFINITY;
 
 /** The per-device machinery shared by `connectDevice` and the CLI's doctor. */
 export function assembleDevice(

@@ -192,6 +192,10 @@ export class VirtualDevice implements DeviceServices {
     return this.android.install(apk, args);
   }
 
+  programRuns(): ReadonlyMap<string, number> {
+    return this.android.programRuns();
+  }
+
   /** The Operator of `packageName`, or the first installed one. */
   operator(packageName?: string): VirtualOperator {
     const operator = packageName ? this.operators.get(packageName) : this.operators.values().next().value;

@@ -5,6 +5,7 @@ import type { DeviceFaults } from './adb/faults.js';
 import { type AdbHost, startAdbHost } from './adb/host-server.js';
 import { DeviceRegistry } from './adb/registry.js';
 import { queryAdbServer } from './adb/server-client.js';
+import type { WorkCounter } from './adb/work-counter.js';
 import { createVirtualDevice, type VirtualDeviceOptions } from './device.js';
 import type { DeviceServices } from './services.js';
 
@@ -36,6 +37,8 @@ export interface FarmDevice {
   readonly services: DeviceServices;
   /** Output faults: delay, corrupt, stall shells, kill connections. */
   readonly faults: DeviceFaults;
+  /** What clients made the device do (adb commands, shell programs) since start or `work.reset()`. */
+  readonly work: WorkCounter;
   /**
    * Unplugs the device: its connections drop and new ones are refused. The
    * host front end stops listing it (with `listed`, it shows `offline`);
@@ -104,6 +107,7 @@ export async function startVirtualFarm(options: VirtualFarmOptions): Promise<Vir
         adbServerSerial: `127.0.0.1:${adbd.port}`,
         services,
         faults: device.faults,
+        work: device.work,
         goOffline: (offline) => device.goOffline(offline),
         goOnline: () => device.goOnline(),
       });

@@ -53,4 +53,6 @@ export interface DeviceServices {
   readonly fs: DeviceFileSystem;
   /** `adb install` (abb_exec `package install` and the legacy `pm install` of a pushed file). */
   install(apk: Buffer, args: readonly string[]): Promise<InstallResult>;
+  /** How often the shell ran each program since boot (`am`, `pm`, ...), for work counters. */
+  programRuns?(): ReadonlyMap<string, number>;
 }

@@ -5,7 +5,18 @@
  * force-stop → dispatch → wait up to timeoutMs + 5000 → post-processing →
  * reconciliation. One execution at a time per pair in this process.
  * Nothing is replayed after dispatch except a snapshot-only execution whose
- * result arrived malformed (read-only, so a second capture changes nothing).
+ * result arrived malformed (read-only, so a second capture changes nothing),
+ * and an execution the Operator refused as not ready before running any step
+ * while the host trusted a cached readiness pass (nothing ran, so it is gated
+ * afresh, with the wake attempt, and dispatched once more).
+ *
+ * Steady state is one adb command per execution: the Operator presence and
+ * version check and the readiness probe are cached until something says they
+ * may be stale, never by a clock: a transport failure or timeout (the device or
+ * the Operator may have gone), a restart of the logcat stream (the device
+ * reconnected, maybe rebooted), an envelope with a readiness code (the screen
+ * slept, the accessibility service went away), or `invalidateCaches()` (an
+ * install through this process).
  */
 import { randomUUID } from 'node:crypto';
 import { isObservationOnly, isReadOnlyAction } from '../../contract/action-types.js';
@@ -85,6 +96,18 @@ interface Attempt {
   forceStopped: Set<string>;
 }
 
+/** Envelope codes by which the Operator refuses an execution before its first step (gate, seed 003). */
+const READINESS_REFUSALS: ReadonlySet<string> = new Set([
+  'DEVICE_NOT_INTERACTIVE',
+  'DEVICE_USER_NOT_UNLOCKED',
+  'SERVICE_UNAVAILABLE',
+]);
+
+/** The Operator refused before running anything: no step results, a readiness code. */
+function refusedAsNotReady(envelope: ResultEnvelope): boolean {
+  return envelope.stepResults.length === 0 && READINESS_REFUSALS.has(envelope.errorCode ?? '');
+}
+
 /** The dispatch state a lower layer established (e.g. a broadcast that never reached `am`). */
 function reportedDispatchState(error: unknown): DispatchState | undefined {
   const state = (error as { details?: Record<string, unknown> } | undefined)?.details?.dispatchState;
@@ -98,6 +121,8 @@ function isReplayableSnapshot(execution: Execution): boolean {
 
 export class ExecutionEngine {
   readonly readiness: ReadinessGate;
+  /** `reader.restarts` when the caches were last known good. */
+  private readerRestarts = 0;
 
   constructor(private readonly ctx: EngineContext) {
     this.readiness = new ReadinessGate(ctx.shell, () => this.probe(), ctx.readinessCacheMs);
@@ -106,6 +131,12 @@ export class ExecutionEngine {
   /** `terminalSource` of results read from this dialect's result lines. */
   get terminalSource(): string {
     return `${this.ctx.dialect.name}_result`;
+  }
+
+  /** Forgets the Operator presence, version and readiness checks: the next execution re-checks them. */
+  invalidateCaches(): void {
+    this.ctx.presence.invalidate();
+    this.readiness.invalidate();
   }
 
   /** Validates and runs `payload`; resolves with the reconciled envelope even when it failed. */
@@ -125,7 +156,11 @@ export class ExecutionEngine {
     const key = executionLockKey(this.ctx.serial, this.ctx.operatorPackage);
     return withExecutionLock(key, async () => {
       try {
-        return await this.attempt(execution, startedAt);
+        const { result, gateCached } = await this.attempt(execution, startedAt);
+        if (!gateCached || !refusedAsNotReady(result.envelope)) return result;
+        // The cached pass was stale (the screen slept since): nothing ran; gate afresh and send once more.
+        return (await this.attempt({ ...execution, commandId: `${execution.commandId}-r1` }, Date.now()))
+          .result;
       } catch (error) {
         const retry =
           error instanceof ExecutionFailedError &&
@@ -133,12 +168,15 @@ export class ExecutionEngine {
           isReplayableSnapshot(execution);
         if (!retry) throw error;
         const again = { ...execution, commandId: `${execution.commandId}-r1` };
-        return this.attempt(again, Date.now());
+        return (await this.attempt(again, Date.now())).result;
       }
     });
   }
 
-  private async attempt(execution: Execution, startedAt: number): Promise<ExecutionResult> {
+  private async attempt(
+    execution: Execution,
+    startedAt: number,
+  ): Promise<{ result: ExecutionResult; gateCached: boolean }> {
     const state: Attempt = {
       phase: 'readiness',
       dispatchState: 'not_dispatched',
@@ -147,10 +185,16 @@ export class ExecutionEngine {
     };
     try {
       await this.ctx.reader.start();
+      if (this.ctx.reader.restarts !== this.readerRestarts) {
+        // The logcat stream reconnected: the device may have rebooted or lost the Operator.
+        this.readerRestarts = this.ctx.reader.restarts;
+        this.invalidateCaches();
+      }
       await this.ctx.presence.ensureDispatchable();
+      let gateCached = false;
       // An Operator whose doctor_ping does not report interactivity leaves nothing to gate on.
       if (this.ctx.dialect.reportsInteractiveState && !isObservationOnly(execution))
-        await this.readiness.ensureInteractive();
+        gateCached = (await this.readiness.ensureInteractive()).cached;
       await this.preflight(execution, state);
       const raw = await this.dispatchAndWait(execution, state);
       state.phase = 'post_processing';
@@ -161,9 +205,10 @@ export class ExecutionEngine {
         forceStopped: state.forceStopped,
       });
       const envelope = reconcileEnvelope(processed);
+      if (READINESS_REFUSALS.has(envelope.errorCode ?? '')) this.readiness.invalidate();
       const finishedAt = Date.now();
       this.record(execution, envelope, undefined, state.timings, 'dispatched', finishedAt);
-      return {
+      const result: ExecutionResult = {
         envelope,
         deviceId: this.ctx.serial,
         terminalSource: this.terminalSource,
@@ -172,6 +217,7 @@ export class ExecutionEngine {
         timings: { ...state.timings, finishedAt },
         hierarchies,
       };
+      return { result, gateCached };
     } catch (error) {
       const failure = this.withTransportDetails(
         ExecutionFailedError.from(error, {
@@ -184,8 +230,7 @@ export class ExecutionEngine {
       );
       if (['RESULT_ENVELOPE_TIMEOUT', 'LOGCAT_UNAVAILABLE', 'BROADCAST_FAILED'].includes(failure.code)) {
         // The device may have changed under us: check the Operator and readiness again next time.
-        this.ctx.presence.invalidate();
-        this.readiness.invalidate();
+        this.invalidateCaches();
       }
       this.record(execution, undefined, failure, state.timings, failure.dispatchState);
       throw failure;

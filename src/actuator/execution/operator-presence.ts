@@ -33,7 +33,7 @@ function commonPrefix(a: string, b: string): string {
 }
 
 export interface OperatorPresenceOptions {
-  /** How long a positive answer is trusted (ms). */
+  /** How long a positive answer is trusted at most (ms); the engine also drops it on events. Default 60 s. */
   cacheMs?: number;
   /**
    * The version the installed Operator must match before a dispatch (seed 003

@@ -3,7 +3,8 @@
  * "Execution failure evidence"): a separate `doctor_ping` probe execution reports
  * `screen_on`, `device_locked`, `user_unlocked`; a dark screen gets one bounded
  * wake attempt (`input keyevent KEYCODE_WAKEUP`) and a second probe. A passing
- * probe is cached for `cacheMs`; a cache hit invents no new probe.
+ * probe is cached for at most `cacheMs` and until `invalidate()` (the engine's
+ * rule: docs/device-api.md "Steady state"); a cache hit invents no new probe.
  * Observation-only executions never reach this gate (seed 001).
  */
 import { DroidproofError } from '../../contract/errors.js';

@@ -12,7 +12,6 @@ import {
 } from './message.js';
 import { listen } from './net.js';
 import { ServiceStream, type StreamSink } from './service-stream.js';
-import { openService } from './services/index.js';
 
 /** AUTH arg0 values (adb.h). */
 const AuthType = { token: 1, signature: 2, publicKey: 3 } as const;
@@ -100,7 +99,7 @@ class AdbdConnection {
   }
 
   private open(remoteId: number, name: string): void {
-    const service = openService(name, this.device.services);
+    const service = this.device.openService(name);
     if (!service) {
       this.send(Command.CLSE, 0, remoteId);
       return;

@@ -2,6 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
 import type { DeviceServices } from '../services.js';
 import { DeviceFaults } from './faults.js';
+import { type OpenedService, openService } from './services/index.js';
+import { WorkCounter } from './work-counter.js';
 
 /** How the adbd answers the host's CNXN. */
 export type AuthMode = 'none' | 'accept-any' | 'never';
@@ -34,6 +36,8 @@ export class AdbDevice extends EventEmitter<{ change: [] }> {
   readonly auth: AuthMode;
   readonly features: readonly string[];
   readonly faults: DeviceFaults;
+  /** Every service opened through either front end, and the programs the shell ran. */
+  readonly work: WorkCounter;
   private readonly sockets = new Set<Socket>();
   private offlineMode: 'online' | 'listed' | 'unplugged' = 'online';
 
@@ -45,6 +49,14 @@ export class AdbDevice extends EventEmitter<{ change: [] }> {
     this.auth = options.auth ?? 'none';
     this.features = options.features ?? DEFAULT_FEATURES;
     this.faults = new DeviceFaults(() => this.dropConnections());
+    this.work = new WorkCounter(() => services.programRuns?.() ?? new Map());
+  }
+
+  /** Opens (and counts) a service; undefined when the device refuses it. */
+  openService(name: string): OpenedService | undefined {
+    const service = openService(name, this.services);
+    if (service) this.work.service(name.replace(/\0+$/, ''));
+    return service;
   }
 
   get serial(): string {

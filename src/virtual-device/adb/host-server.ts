@@ -6,7 +6,6 @@ import { acquireDevice, parseHostRequest, parseTransportCommand, type Selector }
 import { listen } from './net.js';
 import type { DeviceRegistry, RegisteredDevice } from './registry.js';
 import { ServiceStream } from './service-stream.js';
-import { openService } from './services/index.js';
 import { failure, hex4, okay, readRequest } from './smart-socket.js';
 
 /** adb 29's ADB_SERVER_VERSION; the adb CLI restarts any server that reports another. */
@@ -202,7 +201,7 @@ class HostConnection {
   }
 
   private async runService({ device }: RegisteredDevice, name: string): Promise<Next> {
-    const service = openService(name, device.services);
+    const service = device.openService(name);
     if (!service) return this.fail('closed');
     device.attach(this.socket);
     this.reply(okay());

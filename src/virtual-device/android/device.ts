@@ -167,6 +167,13 @@ export class VirtualAndroid implements DeviceServices {
     return this.logcat.write({ tag, message, priority, pid });
   }
 
+  /** Programs the shell ran since boot, by name (what `DeviceWork.programs` reports). */
+  readonly programCounts = new Map<string, number>();
+
+  programRuns(): ReadonlyMap<string, number> {
+    return this.programCounts;
+  }
+
   /** Runs a command line in the device shell. */
   shell(commandLine: string, io: ShellIo): Promise<number> {
     return runShell(this, commandLine, io);

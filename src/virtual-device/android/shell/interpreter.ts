@@ -155,6 +155,7 @@ class Shell {
       streams.stderr(NOT_FOUND(name));
       return 127;
     }
+    this.device.programCounts.set(base, (this.device.programCounts.get(base) ?? 0) + 1);
     const ctx: CommandContext = {
       device: this.device,
       name: base,
