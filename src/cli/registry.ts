@@ -1,76 +1,100 @@
 /**
- * The command registry: one line per command module in ./commands/.
- * To add a command, create `commands/<name>.ts` exporting a `CliCommand` and
- * append it here (see docs/cli.md).
+ * The command registry: which module implements each command word, so that a
+ * run loads only the command it runs (a cold `droidproof snapshot` must not pay
+ * for sharp, fastify, the MCP SDK, the virtual device or other commands' schemas).
+ *
+ * To add a command: create `commands/<name>.ts` exporting a `CliCommand`, and
+ * append one line here with every word it answers to (its `name` first, then
+ * its `aliases`, exactly as the module declares them; `test/cli/registry.test.ts`
+ * fails on a mismatch) and a dynamic `import()` of the module. Never import a
+ * command module statically from this file or from `run.ts`.
  */
 import type { CliCommand } from './command.js';
-import { clickCommand } from './commands/click.js';
-import { closeCommand } from './commands/close.js';
-import { daemonCommand } from './commands/daemon.js';
-import { devicesCommand } from './commands/devices.js';
-import { doctorCommand } from './commands/doctor.js';
-import { execCommand } from './commands/exec.js';
-import { initCommand } from './commands/init.js';
-import { mcpCommand } from './commands/mcp.js';
-import { mediaCommand } from './commands/media.js';
-import { notificationsCommand } from './commands/notifications.js';
-import { openCommand } from './commands/open.js';
-import { operatorCommand } from './commands/operator-install.js';
-import { backCommand, pressCommand } from './commands/press.js';
-import { queryCommand } from './commands/query.js';
-import { readCommand } from './commands/read.js';
-import { readValueCommand } from './commands/read-value.js';
-import { screenshotCommand } from './commands/screenshot.js';
-import { scrollCommand } from './commands/scroll.js';
-import { scrollAndClickCommand, scrollUntilCommand } from './commands/scroll-until.js';
-import { serveCommand } from './commands/serve.js';
-import { sleepCommand } from './commands/sleep.js';
-import { snapshotCommand } from './commands/snapshot.js';
-import { dragCommand, swipeCommand } from './commands/swipe.js';
-import { toastCommand } from './commands/toast.js';
-import { typeCommand } from './commands/type.js';
-import { virtualCommand } from './commands/virtual.js';
-import { waitCommand } from './commands/wait.js';
-import { waitForNavCommand } from './commands/wait-for-nav.js';
 
-export const COMMANDS: readonly CliCommand[] = [
-  initCommand,
-  execCommand,
-  virtualCommand,
-  devicesCommand,
-  doctorCommand,
-  snapshotCommand,
-  queryCommand,
-  clickCommand,
-  typeCommand,
-  readCommand,
-  waitCommand,
-  waitForNavCommand,
-  readValueCommand,
-  sleepCommand,
-  toastCommand,
-  screenshotCommand,
-  openCommand,
-  closeCommand,
-  pressCommand,
-  backCommand,
-  scrollCommand,
-  scrollUntilCommand,
-  scrollAndClickCommand,
-  swipeCommand,
-  dragCommand,
-  notificationsCommand,
-  mediaCommand,
-  operatorCommand,
-  serveCommand,
-  mcpCommand,
-  daemonCommand,
+/** One command as dispatch sees it: the words it answers to, and how to load it. */
+export interface CommandEntry {
+  /** `name` first, then the aliases. */
+  readonly names: readonly string[];
+  load(): Promise<CliCommand>;
+}
+
+const entry = (names: readonly string[], load: () => Promise<CliCommand>): CommandEntry => ({ names, load });
+
+export const COMMANDS: readonly CommandEntry[] = [
+  entry(['init'], async () => (await import('./commands/init.js')).initCommand),
+  entry(['exec'], async () => (await import('./commands/exec.js')).execCommand),
+  entry(['virtual'], async () => (await import('./commands/virtual.js')).virtualCommand),
+  entry(['devices'], async () => (await import('./commands/devices.js')).devicesCommand),
+  entry(['doctor'], async () => (await import('./commands/doctor.js')).doctorCommand),
+  entry(
+    ['snapshot', 'snapshot-ui', 'snapshot_ui'],
+    async () => (await import('./commands/snapshot.js')).snapshotCommand,
+  ),
+  entry(['query'], async () => (await import('./commands/query.js')).queryCommand),
+  entry(['click', 'tap'], async () => (await import('./commands/click.js')).clickCommand),
+  entry(
+    ['type', 'fill', 'enter-text', 'enter_text'],
+    async () => (await import('./commands/type.js')).typeCommand,
+  ),
+  entry(['read', 'read-text', 'read_text'], async () => (await import('./commands/read.js')).readCommand),
+  entry(
+    ['wait', 'wait-for', 'wait_for', 'wait-for-node', 'wait_for_node', 'find', 'find-node', 'find_node'],
+    async () => (await import('./commands/wait.js')).waitCommand,
+  ),
+  entry(
+    ['wait-for-nav', 'wait-for-navigation', 'wait_for_navigation'],
+    async () => (await import('./commands/wait-for-nav.js')).waitForNavCommand,
+  ),
+  entry(
+    ['read-value', 'read-kv', 'read-key-value-pair', 'read_key_value_pair'],
+    async () => (await import('./commands/read-value.js')).readValueCommand,
+  ),
+  entry(['sleep'], async () => (await import('./commands/sleep.js')).sleepCommand),
+  entry(['toast'], async () => (await import('./commands/toast.js')).toastCommand),
+  entry(
+    ['screenshot', 'take-screenshot', 'take_screenshot', 'capture-screenshot'],
+    async () => (await import('./commands/screenshot.js')).screenshotCommand,
+  ),
+  entry(
+    ['open', 'open-app', 'open_app', 'open-uri', 'open-url', 'open_uri', 'open_url'],
+    async () => (await import('./commands/open.js')).openCommand,
+  ),
+  entry(['close', 'close-app', 'close_app'], async () => (await import('./commands/close.js')).closeCommand),
+  entry(['press', 'press-key', 'press_key'], async () => (await import('./commands/press.js')).pressCommand),
+  entry(['back'], async () => (await import('./commands/press.js')).backCommand),
+  entry(['scroll'], async () => (await import('./commands/scroll.js')).scrollCommand),
+  entry(
+    ['scroll-until', 'scroll_until'],
+    async () => (await import('./commands/scroll-until.js')).scrollUntilCommand,
+  ),
+  entry(
+    ['scroll-and-click', 'scroll_and_click'],
+    async () => (await import('./commands/scroll-until.js')).scrollAndClickCommand,
+  ),
+  entry(['swipe'], async () => (await import('./commands/swipe.js')).swipeCommand),
+  entry(['drag'], async () => (await import('./commands/swipe.js')).dragCommand),
+  entry(['notifications'], async () => (await import('./commands/notifications.js')).notificationsCommand),
+  entry(['media'], async () => (await import('./commands/media.js')).mediaCommand),
+  entry(['operator'], async () => (await import('./commands/operator-install.js')).operatorCommand),
+  entry(['serve'], async () => (await import('./commands/serve.js')).serveCommand),
+  entry(['mcp'], async () => (await import('./commands/mcp.js')).mcpCommand),
+  entry(['daemon'], async () => (await import('./commands/daemon.js')).daemonCommand),
 ];
 
-/** The command registered under `name` or one of its aliases. */
+/** An already loaded command as an entry (tests and embedders pass their own commands). */
+export function entryOf(command: CliCommand): CommandEntry {
+  return entry([command.name, ...(command.aliases ?? [])], async () => command);
+}
+
+/** The entry that answers to `name`. */
 export function findCommand(
   name: string,
-  commands: readonly CliCommand[] = COMMANDS,
-): CliCommand | undefined {
-  return commands.find((command) => command.name === name || command.aliases?.includes(name));
+  commands: readonly CommandEntry[] = COMMANDS,
+): CommandEntry | undefined {
+  return commands.find((command) => command.names.includes(name));
+}
+
+/** Every command, loaded (for the command index and checks over all of them). */
+export function loadCommands(commands: readonly CommandEntry[] = COMMANDS): Promise<CliCommand[]> {
+  return Promise.all(commands.map((command) => command.load()));
 }

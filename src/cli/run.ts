@@ -8,7 +8,7 @@ import { type CliCommand, EXIT, type Executor } from './command.js';
 import { UsageError } from './errors.js';
 import { commandHelp, indexHelp } from './help.js';
 import { GLOBAL_FLAGS, type OutputFormat, outputFormat, render } from './output.js';
-import { COMMANDS, findCommand } from './registry.js';
+import { COMMANDS, type CommandEntry, entryOf, findCommand, loadCommands } from './registry.js';
 
 export interface CliIo {
   write(text: string): void;
@@ -53,27 +53,32 @@ function errorBody(error: unknown): unknown {
 export async function runCli(
   argv: readonly string[],
   io: CliIo,
-  commands: readonly CliCommand[] = COMMANDS,
+  /** The registry's entries, or loaded commands (tests). */
+  given: readonly CommandEntry[] | readonly CliCommand[] = COMMANDS,
 ): Promise<number> {
   let format: OutputFormat = 'json';
+  const commands = given.map((c) => ('load' in c ? c : entryOf(c)));
   try {
     const { name, rest } = splitCommand(normalizeShortFlags(argv));
     const unknown = (word: string) =>
       new UsageError(`unknown command ${JSON.stringify(word)}; see droidproof --help`, {
-        commands: commands.map((c) => c.name),
+        commands: commands.map((c) => c.names[0]),
       });
     if (name === 'help') {
       // `help [<command>]`: the topic is the first word after `help`.
       const topic = rest.find((arg) => !arg.startsWith('-'));
-      const command = topic === undefined ? undefined : findCommand(topic, commands);
-      if (topic !== undefined && command === undefined) throw unknown(topic);
+      const entry = topic === undefined ? undefined : findCommand(topic, commands);
+      if (topic !== undefined && entry === undefined) throw unknown(topic);
       io.write(
-        command ? commandHelp(command, GLOBAL_FLAGS) : indexHelp(commands, GLOBAL_FLAGS, droidproofVersion()),
+        entry
+          ? commandHelp(await entry.load(), GLOBAL_FLAGS)
+          : indexHelp(await loadCommands(commands), GLOBAL_FLAGS, droidproofVersion()),
       );
       return EXIT.OK;
     }
-    const command = name === undefined ? undefined : findCommand(name, commands);
-    if (name !== undefined && command === undefined) throw unknown(name);
+    const entry = name === undefined ? undefined : findCommand(name, commands);
+    if (name !== undefined && entry === undefined) throw unknown(name);
+    const command = await entry?.load();
     const args = parseArgs(rest, { ...GLOBAL_FLAGS, ...(command?.flags ?? {}) });
     format = outputFormat(args.flags);
     if (args.flags.version === true) {
@@ -82,7 +87,9 @@ export async function runCli(
     }
     if (command === undefined || args.flags.help === true) {
       io.write(
-        command ? commandHelp(command, GLOBAL_FLAGS) : indexHelp(commands, GLOBAL_FLAGS, droidproofVersion()),
+        command
+          ? commandHelp(command, GLOBAL_FLAGS)
+          : indexHelp(await loadCommands(commands), GLOBAL_FLAGS, droidproofVersion()),
       );
       return EXIT.OK;
     }

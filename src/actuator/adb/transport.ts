@@ -1,15 +1,17 @@
 /**
- * adb access through `@devicefarmer/adbkit` against one adb server. Every call
- * opens its own connection (adbkit's model); failures become DroidproofErrors
- * with the seed's codes so callers never see adbkit's error classes.
+ * adb access against one adb server. Shell commands, streams and host
+ * queries speak the smart-socket protocol directly (`smart-socket.ts`: one
+ * loopback connection per command, as the server requires); install goes
+ * through `@devicefarmer/adbkit`, loaded only then. Failures become
+ * DroidproofErrors with the seed's codes, so callers never see socket errors.
  */
 import type { Duplex } from 'node:stream';
-import adbkit from '@devicefarmer/adbkit';
 import { withDeadline } from '../../contract/deadline.js';
 import { DroidproofError } from '../../contract/errors.js';
 import type { DeviceShell } from './device-shell.js';
 import type { DeviceEntry } from './devices.js';
 import { type AdbServerAddress, resolveAdbServer } from './server-address.js';
+import { hostQuery, openDeviceService, runDeviceService } from './smart-socket.js';
 
 /** Maps an adbkit or socket failure onto the public error catalogue. */
 export function adbError(error: unknown, serial?: string, server?: AdbServerAddress): DroidproofError {
@@ -18,9 +20,9 @@ export function adbError(error: unknown, serial?: string, server?: AdbServerAddr
   const code = (error as { code?: string } | undefined)?.code;
   const details = { serial, cause: message, ...(code ? { errno: code } : {}) };
   if (code === 'ECONNREFUSED' || code === 'ENOENT' || code === 'ECONNRESET') {
-    // ENOENT is adbkit's refused auto-start (see NO_AUTOSTART): the connection was refused. Its
-    // message names the stand-in binary, an internal detail, so neither message nor cause is kept.
-    const refused = code === 'ENOENT';
+    // ENOENT is adbkit's refused auto-start during an install (see NO_AUTOSTART): the connection was
+    // refused. Its message names the stand-in binary, an internal detail, so it is not kept.
+    const refused = code === 'ENOENT' || code === 'ECONNREFUSED';
     const reason = refused ? 'connection refused; no server is running there' : message;
     const where = server ? ` at ${server.host}:${server.port}` : '';
     return new DroidproofError(
@@ -60,19 +62,19 @@ export function requestNeverSent(error: unknown): boolean {
   return error.code === 'ADB_SERVER_FAILED' && (errno === 'ECONNREFUSED' || errno === 'ENOENT');
 }
 
-function readAll(stream: Duplex): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    stream.on('data', (part: Buffer) => parts.push(part));
-    stream.once('end', () => resolve(Buffer.concat(parts)));
-    stream.once('error', reject);
-  });
+/** adbkit, loaded on first install: it is CommonJS (Node's default import is `module.exports`, Vite may hand over the class). */
+async function adbkitClient(address: AdbServerAddress) {
+  const adbkit = (await import('@devicefarmer/adbkit')).default;
+  const Adb: typeof adbkit.Adb =
+    'createClient' in adbkit ? (adbkit as unknown as typeof adbkit.Adb) : (adbkit as typeof adbkit).Adb;
+  // adbkit starts `adb start-server` when the connection is refused; droidproof never starts a
+  // server behind the caller's back (tests use private ports), so the spawn is pointed at nothing
+  // and a refused connection surfaces as ADB_SERVER_FAILED.
+  const client = Adb.createClient({ host: address.host, port: address.port, bin: NO_AUTOSTART });
+  // adbkit re-emits socket errors on the client; unhandled they would crash the process.
+  client.on('error', () => {});
+  return client;
 }
-
-/** adbkit is CommonJS: Node's default import is `module.exports`, Vite may hand over the class itself. */
-const Adb: typeof adbkit.Adb =
-  'createClient' in adbkit ? (adbkit as unknown as typeof adbkit.Adb) : (adbkit as typeof adbkit).Adb;
-type AdbClient = ReturnType<typeof Adb.createClient>;
 
 const NO_AUTOSTART = '/nonexistent/droidproof-does-not-start-adb-servers';
 
@@ -88,28 +90,22 @@ export interface AdbTransportOptions {
 
 export class AdbTransport {
   readonly address: AdbServerAddress;
-  private readonly client: AdbClient;
   private readonly requestTimeoutMs: number;
 
   constructor(options: AdbTransportOptions = {}) {
     this.address = resolveAdbServer(options);
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-    // adbkit starts `adb start-server` when the connection is refused; droidproof never starts a
-    // server behind the caller's back (tests use private ports), so the spawn is pointed at nothing
-    // and a refused connection surfaces as ADB_SERVER_FAILED.
-    this.client = Adb.createClient({ host: this.address.host, port: this.address.port, bin: NO_AUTOSTART });
-    // adbkit re-emits socket errors on the client; unhandled they would crash the process.
-    this.client.on('error', () => {});
   }
 
   /** `adb devices`: every entry with its raw state (`device`, `offline`, `unauthorized`, ...). */
   async listDevices(): Promise<DeviceEntry[]> {
     try {
-      const devices = await this.deadline<{ id: string; type: string }[]>(
-        this.client.listDevices(),
-        'host:devices',
-      );
-      return devices.map((d: { id: string; type: string }) => ({ serial: d.id, state: d.type }));
+      const list = await this.deadline(hostQuery(this.address, 'host:devices'), 'host:devices');
+      return list
+        .split('\n')
+        .map((line) => line.split('\t'))
+        .filter((fields) => fields.length >= 2 && fields[0] !== '')
+        .map(([serial, state]) => ({ serial: serial!, state: state!.trim() }));
     } catch (error) {
       throw adbError(error, undefined, this.address);
     }
@@ -118,7 +114,8 @@ export class AdbTransport {
   /** `host:version` of the adb server. */
   async serverVersion(): Promise<number> {
     try {
-      return await this.deadline<number>(this.client.version(), 'host:version');
+      const hex = await this.deadline(hostQuery(this.address, 'host:version'), 'host:version');
+      return Number.parseInt(hex, 16);
     } catch (error) {
       throw adbError(error, undefined, this.address);
     }
@@ -130,7 +127,7 @@ export class AdbTransport {
    */
   async install(serial: string, apkPath: string): Promise<void> {
     try {
-      await this.client.getDevice(serial).install(apkPath);
+      await (await adbkitClient(this.address)).getDevice(serial).install(apkPath);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (/^Failure|could not be installed/.test(message)) {
@@ -144,19 +141,17 @@ export class AdbTransport {
   }
 
   device(serial: string): DeviceShell {
-    const device = this.client.getDevice(serial);
+    const address = this.address;
     return {
       serial,
       exec: async (command, options) => {
         let stream: Duplex | undefined;
         let expired = false;
-        const run = (async () => {
-          const opened: Duplex = await device.shell(command);
+        const run = runDeviceService(address, serial, `shell:${command}`, (opened) => {
           stream = opened;
           // Opened after the deadline: nobody reads it any more.
           if (expired) opened.destroy();
-          return readAll(opened);
-        })();
+        });
         try {
           return await this.deadline(run, command, serial, options?.timeoutMs, {
             onExpire: () => {
@@ -170,7 +165,8 @@ export class AdbTransport {
       },
       stream: async (command, options) => {
         try {
-          return await this.deadline(device.shell(command), command, serial, options?.timeoutMs, {
+          const opened = openDeviceService(address, serial, `shell:${command}`);
+          return await this.deadline<Duplex>(opened, command, serial, options?.timeoutMs, {
             onLate: (late) => late.destroy(),
           });
         } catch (error) {
