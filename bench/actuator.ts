@@ -1,146 +1,136 @@
 /**
- * The actuator's cost, side by side on one virtual device (issue 5):
+ * The Device API in process on one virtual device behind a real adb server,
+ * the realistic case: every snapshot sees a screen that changed since the last
+ * call (no device-side cache can answer), interleaved with the bare
+ * `shell echo` round trip through the same adb route (droidproof's own
+ * transport) and a click. Then a 5,000-node snapshot, also changed each time.
+ * Also prints the device work each call costs on the virtual device's
+ * counters (adb commands, shell programs): the figure that matters on a phone.
  *
- * - bare `shell echo` round trip (adbkit through the real adb server);
- * - `device.snapshot()` and `device.click()` in process (median, p90);
- * - the host share of a snapshot: everything our code does for one snapshot
- *   (build + validate the payload, quote the broadcast, parse and verify the
- *   result line, envelope schema, XML validation, reconciliation, the parsed
- *   tree), replayed on the real result of a ~100-node screen;
- * - the same snapshot through a fresh `droidproof snapshot` process.
+ * Goals: snapshot of a changed 100-node screen within 3x the bare echo;
+ * 5,000-node snapshot under 40 ms; one adb command and no `pm`/`dumpsys`
+ * per call in steady state.
  *
- * Targets: in-process call within 3x of the bare round trip; host share under 2 ms.
- *
- *   npx tsx bench/actuator.ts [--runs 50]
+ *   npx tsx bench/actuator.ts [--runs 40]
  */
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AdbTransport } from '../src/actuator/adb/transport.js';
 import { connectDevice } from '../src/actuator/connect.js';
-import { buildExecution } from '../src/actuator/device/builders.js';
-import { broadcastCommand } from '../src/actuator/execution/broadcast.js';
-import { postProcess } from '../src/actuator/execution/post-process.js';
-import { reconcileEnvelope } from '../src/actuator/execution/reconcile.js';
-import { parseEnvelopeLine } from '../src/actuator/execution/result-envelope.js';
-import { parseResultLine } from '../src/actuator/logcat/result-lines.js';
-import { DIALECTS } from '../src/contract/dialect.js';
-import { validateExecution } from '../src/contract/validate.js';
-import { createVirtualDevice } from '../src/virtual-device/device.js';
+import { createVirtualDevice, type VirtualDevice } from '../src/virtual-device/device.js';
 import { startVirtualFarm } from '../src/virtual-device/farm.js';
 import { startPrivateAdbServer } from '../test/virtual-device/adb-server.js';
 import { TEST_APPS } from '../test-apps/index.js';
-import { RawOperator } from './raw-operator.js';
+import { interleave, ms, row } from './report.js';
+import { changeScreen, listApp, nodeCount } from './screen-app.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '50' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '40' } } });
 const runs = Number(values.runs);
-const WARMUP = 5;
+const SMALL = 'com.droidproof.bench.small';
+const LARGE = 'com.droidproof.bench.large';
 const SETTINGS = 'com.droidproof.settings';
 
-function stats(samples: number[]): { median: number; p90: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
-  return { median: at(0.5), p90: at(0.9) };
-}
-
-async function measure(label: string, once: () => Promise<unknown>, n = runs): Promise<number> {
-  for (let i = 0; i < Math.min(WARMUP, n); i++) await once();
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const start = performance.now();
-    await once();
-    samples.push(performance.now() - start);
-  }
-  const { median, p90 } = stats(samples);
-  console.log(
-    `${label.padEnd(34)} median ${median.toFixed(2).padStart(8)} ms   p90 ${p90.toFixed(2).padStart(8)} ms   (${n} runs)`,
-  );
-  return median;
-}
-
 const server = await startPrivateAdbServer();
+let vd!: VirtualDevice;
 const farm = await startVirtualFarm({
   devices: 1,
   adbServerPort: server.port,
-  createDevice: (serial) => createVirtualDevice({ serial, apps: [...TEST_APPS] }),
+  createDevice: (serial) => {
+    vd = createVirtualDevice({ serial, apps: [...TEST_APPS, listApp(SMALL, 30), listApp(LARGE, 1640)] });
+    return vd;
+  },
 });
-const serial = farm.devices[0].adbServerSerial;
+const farmDevice = farm.devices[0]!;
+const serial = farmDevice.adbServerSerial;
 const device = await connectDevice({ adbPort: server.port, serial });
 try {
-  await device.openApp(SETTINGS);
   const shell = new AdbTransport({ adbPort: server.port }).device(serial);
-  const echo = await measure('bare shell echo', async () => {
+  const echo = async () => {
     if ((await shell.exec('echo ping')).toString() !== 'ping\n') throw new Error('echo failed');
-  });
-  // The device-side floor: a bare broadcast and logcat read with no actuator engine (the Operator bench's client).
-  const raw = new RawOperator({ adbPort: server.port, serial });
-  await raw.start();
-  const rawSnapshot = await measure('raw Operator round trip: snapshot', () =>
-    raw.execute([{ id: 'snap', type: 'snapshot' }]),
-  );
-  const rawClick = await measure('raw Operator round trip: click', () =>
-    raw.execute([
-      { id: 'c', type: 'click', params: { matcher: { resourceId: `${SETTINGS}:id/switch_bluetooth` } } },
-    ]),
-  );
-  raw.stop();
-  const snapshot = await measure('device.snapshot()', () => device.snapshot());
-  const click = await measure('device.click() (a switch)', () =>
-    device.click({ resourceId: `${SETTINGS}:id/switch_bluetooth` }),
-  );
+  };
 
-  // The host share, replayed on a real result of this screen.
-  const sample = await device.snapshot();
-  const nodes = (function count(list: { children: unknown[] }[]): number {
-    return list.reduce((n, node) => n + 1 + count(node.children as { children: unknown[] }[]), 0);
-  })(sample.hierarchy.roots);
-  const execution = validateExecution(buildExecution('snapshot', undefined));
-  const line = `${DIALECTS.androperator.resultPrefix} ${JSON.stringify({ ...sample.envelope, commandId: execution.commandId, taskId: execution.taskId })}`;
-  const logcatLine = `12-01 03:00:00.000  100  100 I Operator: ${line}`;
-  const host = await measure(
-    `host share (${nodes}-node screen)`,
-    async () => {
-      const built = validateExecution(buildExecution('snapshot', undefined));
-      broadcastCommand(DIALECTS.androperator, 'com.androperator.operator', JSON.stringify(built));
-      const parsed = parseResultLine(logcatLine, DIALECTS.androperator);
-      if (parsed?.kind !== 'result') throw new Error('line not recognized');
-      const envelope = parseEnvelopeLine(parsed.text, DIALECTS.androperator, execution);
-      const { envelope: processed, hierarchies } = await postProcess({
-        envelope,
-        actions: execution.actions,
-        shell,
-        forceStopped: new Set(),
-      });
-      reconcileEnvelope(processed);
-      // Device.snapshot() reuses the tree validated in post-processing.
-      if (!hierarchies.get('snap')) throw new Error('no hierarchy');
+  await device.openApp(SMALL);
+  const small = nodeCount((await device.snapshot()).hierarchy.roots);
+  const inProcess = await interleave(
+    {
+      echo,
+      snapshot: async () => {
+        changeScreen(vd, SMALL);
+        await device.snapshot();
+      },
     },
-    runs * 4,
+    runs,
   );
+  row({
+    bench: 'actuator',
+    figure: 'bare `shell echo` (same adb route)',
+    value: ms(inProcess.echo),
+    goal: 'reference',
+  });
+  const ratio = inProcess.snapshot.median / inProcess.echo.median;
+  row({
+    bench: 'actuator',
+    figure: `device.snapshot(), changed ${small}-node screen`,
+    value: `${ms(inProcess.snapshot)} = ${ratio.toFixed(2)}x echo`,
+    goal: '<= 3x echo',
+    ok: ratio <= 3,
+  });
 
-  const main = join(import.meta.dirname, '../src/cli/main.ts');
-  const fresh = await measure(
-    'fresh `droidproof snapshot` (tsx)',
-    () =>
-      new Promise<void>((resolve, reject) => {
-        execFile(
-          process.execPath,
-          ['--import', 'tsx', main, 'snapshot', '--adb-port', String(server.port), '--device', serial],
-          (error) => (error ? reject(error) : resolve()),
-        );
-      }),
-    Math.max(5, Math.floor(runs / 10)),
-  );
+  await device.openApp(SETTINGS);
+  const switchId = `${SETTINGS}:id/switch_bluetooth`;
+  const click = await interleave({ echo, click: () => device.click({ resourceId: switchId }) }, runs);
+  const clickRatio = click.click.median / click.echo.median;
+  row({
+    bench: 'actuator',
+    figure: 'device.click() (a switch: the screen changes)',
+    value: `${ms(click.click)} = ${clickRatio.toFixed(2)}x echo`,
+    goal: '<= 3x echo',
+    ok: clickRatio <= 3,
+  });
 
-  console.log('');
-  console.log(
-    `snapshot / echo: ${(snapshot / echo).toFixed(2)}x, click / echo: ${(click / echo).toFixed(2)}x (target <= 3x)`,
+  await device.openApp(LARGE);
+  const large = nodeCount((await device.snapshot()).hierarchy.roots);
+  const big = await interleave(
+    {
+      snapshot: async () => {
+        changeScreen(vd, LARGE);
+        await device.snapshot();
+      },
+    },
+    Math.max(10, Math.floor(runs / 2)),
   );
-  console.log(
-    `actuator over the raw Operator round trip: snapshot +${(snapshot - rawSnapshot).toFixed(2)} ms, click +${(click - rawClick).toFixed(2)} ms`,
-  );
-  console.log(`host share: ${host.toFixed(3)} ms for ${nodes} nodes (target < 2 ms)`);
-  console.log(`fresh process / in-process snapshot: ${(fresh / snapshot).toFixed(0)}x`);
+  row({
+    bench: 'actuator',
+    figure: `device.snapshot(), changed ${large}-node screen`,
+    value: ms(big.snapshot),
+    goal: '< 40 ms',
+    ok: big.snapshot.median < 40,
+  });
+
+  // Device work per call in steady state, on the virtual device's counters.
+  await device.openApp(SETTINGS);
+  const calls: Array<[string, () => Promise<unknown>]> = [
+    ['snapshot()', () => device.snapshot()],
+    ['click()', () => device.click({ resourceId: switchId })],
+    ['query()', () => device.query({ resourceId: switchId })],
+    ['openApp()', () => device.openApp(SETTINGS)],
+    ['back()', () => device.back()],
+  ];
+  for (const [label, call] of calls) {
+    farmDevice.work.reset();
+    await call();
+    const work = farmDevice.work.snapshot();
+    const programs = Object.entries(work.programs)
+      .map(([name, count]) => `${name} ${count}`)
+      .join(', ');
+    const extra = (work.programs.pm ?? 0) + (work.programs.dumpsys ?? 0);
+    row({
+      bench: 'device work',
+      figure: `device.${label}: adb commands, shell programs`,
+      value: `${work.adbCommands} (${programs})`,
+      goal: '1 command, no pm/dumpsys',
+      ok: work.adbCommands === 1 && extra === 0,
+    });
+  }
 } finally {
   device.close();
   await farm.stop();
