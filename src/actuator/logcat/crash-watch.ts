@@ -42,7 +42,8 @@ export function watchOperatorCrash(
     if (crash) resolve(crash);
   };
   const off = reader.onLine((line) => {
-    const match = RUNTIME_ERROR.exec(line);
+    // The regex scans a whole line; result chunks are long base64 lines, so look for the tag first.
+    const match = line.includes('AndroidRuntime') ? RUNTIME_ERROR.exec(line) : null;
     const pid = match ? Number(match[1] ?? match[2]) : undefined;
     const message = match?.[3] ?? '';
     if (crash) {
