@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BenchRow, ROW_MARKER } from './report.js';
 
-const BENCHES = ['actuator', 'daemon', 'adb', 'operator', 'selectors', 'evidence', 'lease', 'device'];
+const BENCHES = ['actuator', 'daemon', 'adb', 'operator', 'selectors', 'evidence', 'lease', 'device', 'scale'];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = values.only?.split(',');
@@ -25,7 +25,7 @@ for (const bench of BENCHES.filter((name) => !only || only.includes(name))) {
   const { stdout, failed } = await new Promise<{ stdout: string; failed: boolean }>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, `${bench}.ts`)],
+      ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, `${bench}.ts`)],
       { maxBuffer: 16 << 20 },
       (error, out, err) => resolve({ stdout: out + (error ? err : ''), failed: error !== null }),
     );
