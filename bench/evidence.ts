@@ -1,7 +1,9 @@
 /**
  * Evidence cost, side by side:
  *  1. time to capture a full bundle on the virtual device (1080x2400 screen,
- *     a ~1,000-node hierarchy), and the same from in-memory sources;
+ *     a ~1,000-node hierarchy) for a real matcher failure (failure.json and the
+ *     annotated screenshot included), the screen changing before every bundle
+ *     so nothing cached is served; and the same from in-memory sources;
  *  2. the extra wall time evidence mode "on-failure" adds to a passing suite
  *     of 50 tests (click + waiting matcher per test), target under 2 %.
  *
@@ -16,14 +18,16 @@ import { parseHierarchyXml } from '../src/contract/selector/hierarchy-xml.js';
 import { buildTreeIndex } from '../src/contract/selector/tree-index.js';
 import { type CaptureResult, captureEvidence } from '../src/evidence/capture.js';
 import { deviceEvidenceSource } from '../src/evidence/device-source.js';
+import type { FailureReport } from '../src/evidence/failure.js';
 import type { EvidenceSource } from '../src/evidence/source.js';
 import { TestEvidence } from '../src/evidence/test-evidence.js';
 import { verifyBundle } from '../src/evidence/verify.js';
 import { configureMatchers } from '../src/matchers/config.js';
 import { droidproofMatchers } from '../src/matchers/matchers.js';
-import { column, defineApp, row, scroll, text } from '../src/virtual-device/android/index.js';
-import { createVirtualDevice } from '../src/virtual-device/device.js';
+import { createVirtualDevice, type VirtualDevice } from '../src/virtual-device/device.js';
 import { startVirtualFarm } from '../src/virtual-device/farm.js';
+import { figureOf, row } from './report.js';
+import { changeScreen, listApp } from './screen-app.js';
 
 const BUNDLES = 10;
 const SUITE_TESTS = 50;
@@ -31,36 +35,23 @@ const SUITE_ROUNDS = 3;
 const BENCH_PACKAGE = 'com.droidproof.bench';
 
 /** 330 rows of three nodes: with the window and list containers, about 1,000 nodes. */
-const benchApp = defineApp<Record<string, never>>({
-  packageName: BENCH_PACKAGE,
-  label: 'Bench',
-  versionName: '1.0.0',
-  initialState: () => ({}),
-  screens: {
-    main: () =>
-      column([
-        text('Bench', { id: 'title', height: 64 }),
-        scroll(
-          'rows',
-          Array.from({ length: 330 }, (_, i) =>
-            row([text(`Row ${i}`, { id: 'label' }), text(String(i), { id: 'value' })], { id: 'row' }),
-          ),
-        ),
-      ]),
-  },
-});
+const benchApp = listApp(BENCH_PACKAGE, 330);
+let vd: VirtualDevice | undefined;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p90 = (xs: number[]) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.9))];
+const median = (xs: number[]) => figureOf(xs).median;
+const p90 = (xs: number[]) => figureOf(xs).p90;
 
 async function captureMany(
   source: EvidenceSource,
   root: string,
+  failure: FailureReport,
+  change: boolean,
 ): Promise<{ times: number[]; last: CaptureResult }> {
   const times: number[] = [];
   let last: CaptureResult | undefined;
   for (let i = 0; i < BUNDLES + 1; i++) {
+    // A failure shows a screen the last action changed: nothing cached on the device may answer.
+    if (change && vd) changeScreen(vd, BENCH_PACKAGE);
     const started = performance.now();
     last = await captureEvidence({
       source,
@@ -72,7 +63,7 @@ async function captureMany(
         testStartedAtMs: Date.now() - 5000,
       },
       applicationId: BENCH_PACKAGE,
-      failure: undefined,
+      failure,
     });
     if (i > 0) times.push(performance.now() - started); // the first run warms sharp and the JIT
   }
@@ -90,9 +81,9 @@ async function passingTest(
   const started = performance.now();
   evidence?.start({ testName: `test ${i}`, attempt: 1 });
   const afterStart = performance.now();
-  await device.click({ textEquals: 'Bench' });
+  await device.click({ resourceId: `${BENCH_PACKAGE}:id/tick` });
   const verdict = await droidproofMatchers.toShowNode.call({ isNot: false }, device, {
-    textEquals: `Row ${i % 10}`,
+    textEquals: `Summary ${i % 10}`,
   });
   if (!verdict.pass) throw new Error(verdict.message());
   const beforeFinish = performance.now();
@@ -128,7 +119,10 @@ async function runSuites(device: Device, evidence: TestEvidence) {
 
 const farm = await startVirtualFarm({
   devices: 1,
-  createDevice: (serial) => createVirtualDevice({ serial, apps: [benchApp] }),
+  createDevice: (serial) => {
+    vd = createVirtualDevice({ serial, apps: [benchApp] });
+    return vd;
+  },
 });
 const root = await mkdtemp(join(tmpdir(), 'droidproof-bench-evidence-'));
 try {
@@ -140,7 +134,20 @@ try {
   await device.openApp(BENCH_PACKAGE);
   const source = deviceEvidenceSource(device, { operatorVersion: 'bench' });
 
-  const onDevice = await captureMany(source, join(root, 'device'));
+  // A real matcher failure (a node that never shows), as the hook receives it.
+  let failure: FailureReport | undefined;
+  configureMatchers({
+    timeout: 300,
+    onFailure: async (context) => {
+      failure = context.failure;
+      return undefined;
+    },
+  });
+  await droidproofMatchers.toShowNode.call({ isNot: false }, device, { textEquals: 'Never shown' });
+  configureMatchers({ timeout: 5000, onFailure: undefined });
+  if (!failure) throw new Error('the failing matcher reported no failure');
+
+  const onDevice = await captureMany(source, join(root, 'device'), failure, true);
   const dir = onDevice.last.dir!;
   const xml = await readFile(join(dir, 'hierarchy.xml'), 'utf8');
   const nodes = buildTreeIndex(parseHierarchyXml(xml)).entries.length;
@@ -155,7 +162,7 @@ try {
     timeline: () => [],
     logcat: async () => '',
   };
-  const inMemory = await captureMany(memory, join(root, 'memory'));
+  const inMemory = await captureMany(memory, join(root, 'memory'), failure, false);
 
   const evidence = new TestEvidence({ source, root: join(root, 'suite'), mode: 'on-failure' });
   configureMatchers({ onFailure: ({ failure }) => evidence.capture('failed', failure) });
@@ -190,6 +197,27 @@ try {
   console.log(
     `  ${'  of which evidence bookkeeping'.padEnd(34)} ${suite.bookkeeping.toFixed(2).padStart(8)} ms  (${pct(suite.bookkeeping)}; target < 2 %)`,
   );
+  const on = figureOf(onDevice.times);
+  row({
+    bench: 'evidence',
+    figure: `failure bundle on the device (${nodes} nodes, annotated)`,
+    value: `${on.median.toFixed(1)} ms (p90 ${on.p90.toFixed(1)})`,
+    goal: 'reference',
+  });
+  const host = figureOf(inMemory.times);
+  row({
+    bench: 'evidence',
+    figure: 'the same bundle from memory (host work)',
+    value: `${host.median.toFixed(1)} ms (p90 ${host.p90.toFixed(1)})`,
+    goal: 'reference',
+  });
+  row({
+    bench: 'evidence',
+    figure: `on-failure bookkeeping, passing ${SUITE_TESTS}-test suite`,
+    value: `${suite.bookkeeping.toFixed(2)} ms = ${pct(suite.bookkeeping)}`,
+    goal: '< 2 %',
+    ok: suite.bookkeeping / suite.off < 0.02,
+  });
 } finally {
   await farm.stop();
   await rm(root, { recursive: true, force: true });

@@ -12,7 +12,17 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BenchRow, ROW_MARKER } from './report.js';
 
-const BENCHES = ['actuator', 'daemon', 'adb', 'operator', 'selectors', 'evidence', 'lease', 'device', 'scale'];
+const BENCHES = [
+  'actuator',
+  'daemon',
+  'adb',
+  'operator',
+  'selectors',
+  'evidence',
+  'lease',
+  'device',
+  'scale',
+];
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = values.only?.split(',');
