@@ -13,6 +13,7 @@ import { execCommand } from './commands/exec.js';
 import { initCommand } from './commands/init.js';
 import { mcpCommand } from './commands/mcp.js';
 import { mediaCommand } from './commands/media.js';
+import { mergeReportsCommand } from './commands/merge-reports.js';
 import { notificationsCommand } from './commands/notifications.js';
 import { openCommand } from './commands/open.js';
 import { operatorCommand } from './commands/operator-install.js';
@@ -65,6 +66,7 @@ export const COMMANDS: readonly CliCommand[] = [
   serveCommand,
   mcpCommand,
   daemonCommand,
+  mergeReportsCommand,
 ];
 
 /** The command registered under `name` or one of its aliases. */

@@ -10,6 +10,7 @@ export function runSummary(report: WrittenReport | undefined, cwd = process.cwd(
     const parts = [
       report.htmlPath && `report ${show(report.htmlPath)}`,
       report.junitPath && `JUnit ${show(report.junitPath)}`,
+      report.blobPath && `blob ${show(report.blobPath)}`,
     ];
     lines.push(`droidproof: ${parts.filter(Boolean).join(', ') || `report in ${show(report.outputDir)}`}`);
   }
