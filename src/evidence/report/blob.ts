@@ -70,6 +70,8 @@ const IncidentSchema: z.ZodType<RunIncident> = z.object({
   kind: z.enum(['worker-died', 'device-reconnected', 'device-quarantined', 'shard-missing']),
   message: z.string(),
   test: z.string().optional(),
+  code: z.string().optional(),
+  device: z.string().optional(),
 });
 
 export const BlobSchema = z.object({

@@ -52,6 +52,10 @@ export interface RunIncident {
   message: string;
   /** Full name of the test that was running, when known. */
   test?: string;
+  /** The typed error code behind it, when there is one (e.g. REMOTE_DEVICE_UNREACHABLE). */
+  code?: string;
+  /** The device it concerns (serial), when it concerns one. */
+  device?: string;
 }
 
 export interface RunModel {
