@@ -477,6 +477,18 @@ export const ERROR_CODES = {
     kind: 'droidproof',
     source: 'docs/scaling.md#merging',
   },
+  REMOTE_DEVICE_UNREACHABLE: {
+    meaning:
+      'A remote device (devices.source remote) could not be adb-connected within reconnect.attempts tries; it is quarantined for the rest of the run (a run incident).',
+    kind: 'droidproof',
+    source: 'docs/scaling.md#remote-devices',
+  },
+  REMOTE_DEVICE_FLAPPING: {
+    meaning:
+      'A remote device dropped more than maxDrops times in the run; it is quarantined even though it came back (a run incident).',
+    kind: 'droidproof',
+    source: 'docs/scaling.md#remote-devices',
+  },
 } as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
 
 /** Every catalogued error code. */

@@ -6,7 +6,9 @@
  * reached, or keeps dropping, is quarantined with a typed code; each of these
  * is a run incident.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LeaseClient } from '../../src/environment/lease/client.js';
 import { parseOptions, remoteEndpoints } from '../../src/environment/options.js';
 import { type DevicePool, startDevicePool } from '../../src/environment/pool/device-pool.js';
@@ -17,6 +19,7 @@ import {
   type PrivateAdbServer,
   startPrivateAdbServer,
 } from '../virtual-device/adb-server.js';
+import { ensureBuilt, runCli, tempDir } from './helpers.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -162,6 +165,32 @@ describe.skipIf(!hasAdb)('remote device source', () => {
     ]);
     await expect(pool(server, [closed])).rejects.toMatchObject({ code: 'NO_DEVICES' });
   }, 60_000);
+});
+
+describe.skipIf(!hasAdb)('a Vitest run on remote devices', () => {
+  beforeAll(ensureBuilt, 180_000);
+
+  it('leases the endpoints in DROIDPROOF_REMOTE_DEVICES and reports the one that did not answer', async () => {
+    const { server, endpoints } = await setup(1);
+    const closed = `127.0.0.1:${await freePort()}`;
+    const report = join(await tempDir('droidproof-remote-'), 'report');
+    const run = await runCli(
+      'vitest',
+      ['run', '--config', 'test/environment/fixtures/remote/vitest.config.ts'],
+      {
+        DROIDPROOF_REPORT_DIR: report,
+        DROIDPROOF_REMOTE_DEVICES: `${closed},${endpoints[0]}`,
+        ANDROID_ADB_SERVER_PORT: String(server.port),
+      },
+    );
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      `droidproof: ${closed}: 1 connect attempt(s) failed (last: adb request failed: failed to connect to '${closed}': Connection refused); quarantined for the rest of the run (REMOTE_DEVICE_UNREACHABLE)`,
+    );
+    const junit = await readFile(join(report, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testcase [^>]*name="settings opens on a remote device"/);
+    expect(junit).toMatch(/<system-err><!\[CDATA\[[^\]]*REMOTE_DEVICE_UNREACHABLE/);
+  }, 120_000);
 });
 
 describe('remote source options', () => {
