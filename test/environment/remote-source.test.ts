@@ -129,6 +129,27 @@ describe.skipIf(!hasAdb)('remote device source', () => {
     });
   }, 60_000);
 
+  it('reconnects a device that went offline and came back (the farm unplugged it)', async () => {
+    const { farm, server, endpoints } = await setup(1);
+    const [endpoint] = endpoints as [string];
+    const started = await pool(server, endpoints);
+    const worker = await client(started);
+    await (await worker.acquire(10_000)).release();
+    farm.devices[0]!.goOffline();
+    await until(async () => (await listed(server))[endpoint] === 'offline', `${endpoint} offline`);
+    // The server's own retry of an offline TCP device waits about a second; the hand-out checks at once.
+    farm.devices[0]!.goOnline();
+    const lease = await worker.acquire(20_000);
+    expect(lease.device.serial).toBe(endpoint);
+    expect(await listed(server)).toEqual({ [endpoint]: 'device' });
+    expect(started.sourceIncidents()).toEqual([
+      expect.objectContaining({
+        kind: 'device-reconnected',
+        message: expect.stringContaining(`${endpoint} was offline before a hand-out and was reconnected`),
+      }),
+    ]);
+  }, 60_000);
+
   it('quarantines an unreachable device with REMOTE_DEVICE_UNREACHABLE and leases the other one', async () => {
     const { farm, server, endpoints } = await setup(2);
     const [a, b] = endpoints as [string, string];
