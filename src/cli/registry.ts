@@ -79,6 +79,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   entry(['serve'], async () => (await import('./commands/serve.js')).serveCommand),
   entry(['mcp'], async () => (await import('./commands/mcp.js')).mcpCommand),
   entry(['daemon'], async () => (await import('./commands/daemon.js')).daemonCommand),
+  entry(['merge-reports'], async () => (await import('./commands/merge-reports.js')).mergeReportsCommand),
 ];
 
 /** An already loaded command as an entry (tests and embedders pass their own commands). */

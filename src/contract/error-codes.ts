@@ -448,6 +448,47 @@ export const ERROR_CODES = {
     kind: 'droidproof',
     source: 'docs/device-api.md#deadlines',
   },
+  REPORT_BLOB_MISSING: {
+    meaning:
+      'A folder given to merge-reports holds no droidproof-blob.json: it is not the report folder of a sharded run (or of a run with the reporter option blob: true).',
+    kind: 'droidproof',
+    source: 'docs/scaling.md#merging',
+  },
+  REPORT_BLOB_CORRUPT: {
+    meaning:
+      'droidproof-blob.json is not JSON, does not match its schema (details.issues), or names a bundle that is missing from its folder.',
+    kind: 'droidproof',
+    source: 'docs/scaling.md#merging',
+  },
+  REPORT_BLOB_FOREIGN: {
+    meaning: 'droidproof-blob.json is JSON but not a droidproof blob (no kind "droidproof-blob").',
+    kind: 'droidproof',
+    source: 'docs/scaling.md#merging',
+  },
+  REPORT_BLOB_VERSION: {
+    meaning:
+      'The blob has a schema version this droidproof does not read; merge with the droidproof version that wrote it.',
+    kind: 'droidproof',
+    source: 'docs/scaling.md#merging',
+  },
+  REPORT_MERGE_CONFLICT: {
+    meaning:
+      'The folders do not form one run: different runners or shard totals, a shard given twice, no folder, or an output folder that overlaps an input.',
+    kind: 'droidproof',
+    source: 'docs/scaling.md#merging',
+  },
+  REMOTE_DEVICE_UNREACHABLE: {
+    meaning:
+      'A remote device (devices.source remote) could not be adb-connected within reconnect.attempts tries; it is quarantined for the rest of the run (a run incident).',
+    kind: 'droidproof',
+    source: 'docs/scaling.md#remote-devices',
+  },
+  REMOTE_DEVICE_FLAPPING: {
+    meaning:
+      'A remote device dropped more than maxDrops times in the run; it is quarantined even though it came back (a run incident).',
+    kind: 'droidproof',
+    source: 'docs/scaling.md#remote-devices',
+  },
 } as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
 
 /** Every catalogued error code. */

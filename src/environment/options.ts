@@ -60,9 +60,73 @@ const AdbSourceSchema = optionsObject({
   filter: z.custom<(device: AttachedDevice) => boolean>((value) => typeof value === 'function').optional(),
 });
 
+/** `host:port` of a network adbd (`[v6]:port` for IPv6), as `adb connect` takes it. */
+const EndpointSchema = z
+  .string()
+  .regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'must be host:port')
+  .refine((value) => {
+    const port = Number(value.slice(value.lastIndexOf(':') + 1));
+    return port >= 1 && port <= 65535;
+  }, 'port must be 1-65535');
+
+/** Read when `endpoints` is not given: comma- or space-separated `host:port` list (one CI job's devices). */
+export const REMOTE_DEVICES_ENV = 'DROIDPROOF_REMOTE_DEVICES';
+
+const RemoteSourceSchema = optionsObject({
+  source: z.literal('remote'),
+  /** The devices' adbd endpoints; default `DROIDPROOF_REMOTE_DEVICES`. */
+  endpoints: z.array(EndpointSchema).min(1).optional(),
+  /** The adb server that connects them; default `ANDROID_ADB_SERVER_PORT` or 5037 on 127.0.0.1. */
+  adbHost: z.string().default('127.0.0.1'),
+  adbPort: PortSchema.optional(),
+  reconnect: optionsObject({
+    /** Connect attempts per check (at the start, and before a hand-out after a drop) before quarantine. */
+    attempts: z.number().int().min(1).max(20).default(3),
+    /** Wait after the first failed attempt; doubled after each further one. */
+    backoffMs: z.number().int().min(0).max(60_000).default(1_000),
+    /** How long a connected device may take to show state `device`. */
+    readyMs: TimeoutMsSchema.default(10_000),
+  }).default({ attempts: 3, backoffMs: 1_000, readyMs: 10_000 }),
+  /** Quarantine a device that dropped more than this many times in the run, even if it reconnects. */
+  maxDrops: z.number().int().min(0).max(100).default(3),
+});
+export type RemoteSourceOptions = z.output<typeof RemoteSourceSchema>;
+
+export interface RemoteEndpoint {
+  /** `host:port`, the serial the adb server lists it under. */
+  serial: string;
+  host: string;
+  port: number;
+}
+
+/** The configured endpoints, else those in `DROIDPROOF_REMOTE_DEVICES`; a clear error when there are none. */
+export function remoteEndpoints(options: RemoteSourceOptions, env: NodeJS.ProcessEnv): RemoteEndpoint[] {
+  const fromEnv = (env[REMOTE_DEVICES_ENV] ?? '').split(/[\s,]+/).filter(Boolean);
+  const listed = options.endpoints ?? fromEnv;
+  const bad = listed.filter((value) => !EndpointSchema.safeParse(value).success);
+  if (listed.length === 0 || bad.length > 0) {
+    throw new DroidproofError(
+      'INVALID_OPTIONS',
+      listed.length === 0
+        ? `devices.source 'remote' needs endpoints (host:port) in the options or in ${REMOTE_DEVICES_ENV}`
+        : `${REMOTE_DEVICES_ENV} holds entries that are not host:port: ${bad.join(', ')}`,
+      { issues: [{ path: 'devices.endpoints', message: 'must be a non-empty list of host:port' }] },
+    );
+  }
+  return [...new Set(listed)].map((serial) => {
+    const colon = serial.lastIndexOf(':');
+    return {
+      serial,
+      host: serial.slice(0, colon).replace(/^\[(.*)\]$/, '$1'),
+      port: Number(serial.slice(colon + 1)),
+    };
+  });
+}
+
 export const DeviceSourceOptionsSchema = z.discriminatedUnion('source', [
   VirtualSourceSchema,
   AdbSourceSchema,
+  RemoteSourceSchema,
 ]);
 export type DeviceSourceOptions = z.infer<typeof DeviceSourceOptionsSchema>;
 

@@ -32,7 +32,9 @@ afterEach(async () => {
 });
 
 async function withDeath(): Promise<string> {
-  (globalThis as Registry)[RUN] = { pool: { deaths: [death] } } as unknown as RunHandle;
+  (globalThis as Registry)[RUN] = {
+    pool: { deaths: [death], sourceIncidents: () => [] },
+  } as unknown as RunHandle;
   dir = await mkdtemp(join(tmpdir(), 'droidproof-incidents-'));
   return dir;
 }

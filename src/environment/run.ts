@@ -56,18 +56,18 @@ export function currentRun(): RunHandle | undefined {
   return (globalThis as RunRegistry)[RUN];
 }
 
-/** One line per worker that died holding a device, naming its test. */
-export function deathLines(): string[] {
-  return (currentRun()?.pool.deaths ?? []).map((death) => `droidproof: ${describeDeath(death)}`);
+/** One line per incident: a worker that died holding a device (naming its test), a device reconnected or quarantined. */
+export function incidentLines(): string[] {
+  return runIncidents().map((incident) => `droidproof: ${incident.message}`);
 }
 
-/** The workers that died holding a device, as incidents of the run's HTML and JUnit report. */
+/** The workers that died holding a device and the device source's incidents, for the run's HTML and JUnit report. */
 export function runIncidents(): RunIncident[] {
-  return (currentRun()?.pool.deaths ?? []).map((death) => ({
-    kind: 'worker-died',
-    message: describeDeath(death),
-    test: death.test,
-  }));
+  const run = currentRun();
+  const deaths = (run?.pool.deaths ?? []).map(
+    (death): RunIncident => ({ kind: 'worker-died', message: describeDeath(death), test: death.test }),
+  );
+  return [...deaths, ...(run?.pool.sourceIncidents() ?? [])];
 }
 
 function describeDeath(death: WorkerDeath): string {

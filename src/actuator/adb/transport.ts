@@ -111,6 +111,28 @@ export class AdbTransport {
     }
   }
 
+  /**
+   * `adb connect host:port`: the server opens a transport to that adbd (a device farm's phone, an
+   * emulator's adbd). Resolves on `connected to` / `already connected to`; rejects with the server's
+   * words otherwise (`failed to connect to …: Connection refused`, `failed to authenticate to …`).
+   */
+  async connect(host: string, port: number): Promise<void> {
+    try {
+      await this.deadline(this.client.connect(host, port), `host:connect:${host}:${port}`);
+    } catch (error) {
+      throw adbError(error, `${host}:${port}`, this.address);
+    }
+  }
+
+  /** `adb disconnect host:port`: the server drops that transport and stops reconnecting it. */
+  async disconnect(host: string, port: number): Promise<void> {
+    try {
+      await this.deadline(this.client.disconnect(host, port), `host:disconnect:${host}:${port}`);
+    } catch (error) {
+      throw adbError(error, `${host}:${port}`, this.address);
+    }
+  }
+
   /** `host:version` of the adb server. */
   async serverVersion(): Promise<number> {
     try {

@@ -13,7 +13,7 @@ type ProjectContexts = Iterable<{ config?: { testEnvironmentOptions?: Record<str
 
 export default class DroidproofRunJestReporter extends DroidproofJestReporter {
   constructor(
-    globalConfig: Pick<Config.GlobalConfig, 'rootDir'>,
+    globalConfig: Pick<Config.GlobalConfig, 'rootDir'> & Partial<Pick<Config.GlobalConfig, 'shard'>>,
     private readonly explicit: ReportOptions = {},
   ) {
     super(globalConfig, explicit);

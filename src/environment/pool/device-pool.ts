@@ -6,6 +6,7 @@
  */
 
 import { resolveDialect, selectOperatorPackage } from '../../contract/dialect.js';
+import type { RunIncident } from '../../evidence/report/run-model.js';
 import { runningTest } from '../holder.js';
 import { LeaseBroker, type LeaseEvent } from '../lease/broker.js';
 import type { BrokerAddress, DeviceDescriptor } from '../lease/protocol.js';
@@ -30,6 +31,8 @@ export interface DevicePool {
   broker: LeaseBroker;
   devices: readonly DeviceDescriptor[];
   deaths: readonly WorkerDeath[];
+  /** The device source's incidents so far (a remote device reconnected or quarantined). */
+  sourceIncidents(): RunIncident[];
   stop(): Promise<void>;
 }
 
@@ -41,7 +44,13 @@ export async function startDevicePool(
   const operatorPackage = selectOperatorPackage(resolveDialect(dialect), options.operator.package);
   const provided = await provider.start({ operatorPackage, dialect });
   const readiness = deviceReadiness(options.app);
-  const broker = new LeaseBroker({ devices: provided.devices, prepare: readiness.prepare });
+  const broker = new LeaseBroker({
+    devices: provided.devices,
+    prepare: async (device) => {
+      await provided.prepare?.(device);
+      return readiness.prepare(device);
+    },
+  });
   const deaths: WorkerDeath[] = [];
   broker.onEvent((event) => recordDeath(deaths, event));
   let address: BrokerAddress;
@@ -56,6 +65,7 @@ export async function startDevicePool(
     broker,
     devices: provided.devices,
     deaths,
+    sourceIncidents: () => provided.incidents?.() ?? [],
     async stop() {
       await broker.close();
       readiness.close();

@@ -9,7 +9,7 @@
 import type { AggregatedResult, Reporter, Test, TestResult } from '@jest/reporters';
 import type { Config } from '@jest/types';
 import { BundleIndex, scanBundles } from './bundle-index.js';
-import { outcomeOf, type RunIncident, type RunModel, type TestRecord } from './run-model.js';
+import { outcomeOf, type RunIncident, type RunModel, type ShardRef, type TestRecord } from './run-model.js';
 import { type ReportOptions, resolveReportDirs, type WrittenReport, writeReport } from './write-report.js';
 
 type AssertionResult = TestResult['testResults'][number];
@@ -22,6 +22,7 @@ export class DroidproofJestReporter
   implements Pick<Reporter, 'onTestResult' | 'onRunComplete' | 'getLastError'>
 {
   private readonly rootDir: string;
+  private readonly shard: ShardRef | undefined;
   private readonly results: { file: string; assertion: AssertionResult }[] = [];
   private readonly startedAtMs = Date.now();
   private error: Error | undefined;
@@ -29,10 +30,12 @@ export class DroidproofJestReporter
   lastReport: WrittenReport | undefined;
 
   constructor(
-    globalConfig: Pick<Config.GlobalConfig, 'rootDir'>,
+    globalConfig: Pick<Config.GlobalConfig, 'rootDir'> & Partial<Pick<Config.GlobalConfig, 'shard'>>,
     private readonly options: ReportOptions = {},
   ) {
     this.rootDir = globalConfig.rootDir;
+    const { shard } = globalConfig;
+    this.shard = shard ? { index: shard.shardIndex, total: shard.shardCount } : undefined;
   }
 
   onTestResult(_test: Test, testResult: TestResult): void {
@@ -72,8 +75,12 @@ export class DroidproofJestReporter
         durationMs: Date.now() - (aggregated.startTime || this.startedAtMs),
         tests,
         incidents: this.incidents(),
+        ...(this.shard ? { shards: [this.shard] } : {}),
       };
-      this.lastReport = await writeReport(model, outputDir, options);
+      this.lastReport = await writeReport(model, outputDir, {
+        ...options,
+        blob: options.blob ?? this.shard !== undefined,
+      });
     } catch (error) {
       this.error = error instanceof Error ? error : new Error(String(error));
     }

@@ -27,6 +27,14 @@ export interface TestRecord {
   errors: string[];
   /** Bundles of every attempt, in attempt order. */
   bundles: BundleRef[];
+  /** The shard that ran it, in a report merged from shards (`droidproof merge-reports`). */
+  shard?: ShardRef;
+}
+
+/** One shard of a sharded run (`--shard index/total`), 1-based. */
+export interface ShardRef {
+  index: number;
+  total: number;
 }
 
 /**
@@ -34,11 +42,20 @@ export interface TestRecord {
  * e.g. a worker killed mid-test. Reports show every incident prominently.
  */
 export interface RunIncident {
-  kind: 'worker-died';
+  /**
+   * `worker-died`: a worker was killed mid-test; `device-reconnected` / `device-quarantined`: a remote
+   * device dropped and was reconnected, or was taken out of the run; `shard-missing`: a merged report
+   * lacks a shard of the run.
+   */
+  kind: 'worker-died' | 'device-reconnected' | 'device-quarantined' | 'shard-missing';
   /** One line a person can act on. */
   message: string;
   /** Full name of the test that was running, when known. */
   test?: string;
+  /** The typed error code behind it, when there is one (e.g. REMOTE_DEVICE_UNREACHABLE). */
+  code?: string;
+  /** The device it concerns (serial), when it concerns one. */
+  device?: string;
 }
 
 export interface RunModel {
@@ -50,6 +67,8 @@ export interface RunModel {
   tests: TestRecord[];
   /** Run-level incidents (absent or empty when none). */
   incidents?: RunIncident[];
+  /** The shard this run was (`--shard`), or in a merged report every shard merged. */
+  shards?: ShardRef[];
 }
 
 export interface RunSummary {

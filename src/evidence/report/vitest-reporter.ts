@@ -11,7 +11,14 @@ import type { TestArtifact } from 'vitest';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import { EVIDENCE_ARTIFACT_TYPE } from '../runner-artifact.js';
 import { BundleIndex, readBundle, scanBundles } from './bundle-index.js';
-import { type BundleRef, outcomeOf, type RunIncident, type RunModel, type TestRecord } from './run-model.js';
+import {
+  type BundleRef,
+  outcomeOf,
+  type RunIncident,
+  type RunModel,
+  type ShardRef,
+  type TestRecord,
+} from './run-model.js';
 import { type ReportOptions, resolveReportDirs, type WrittenReport, writeReport } from './write-report.js';
 
 function errorText(error: { message?: string; stack?: string; name?: string }): string {
@@ -24,6 +31,7 @@ function errorText(error: { message?: string; stack?: string; name?: string }): 
 export class DroidproofReporter implements Reporter {
   private rootDir = process.cwd();
   private startedAtMs = Date.now();
+  private shard: ShardRef | undefined;
   private readonly manifests = new Map<string, string[]>();
   /** The files written by the last run; for tests and tooling. */
   lastReport: WrittenReport | undefined;
@@ -33,6 +41,8 @@ export class DroidproofReporter implements Reporter {
   onInit(vitest: Vitest): void {
     this.rootDir = vitest.config.root;
     this.startedAtMs = Date.now();
+    const { shard } = vitest.config;
+    this.shard = shard ? { index: shard.index, total: shard.count } : undefined;
   }
 
   onTestCaseArtifactRecord(testCase: TestCase, artifact: TestArtifact): void {
@@ -56,8 +66,12 @@ export class DroidproofReporter implements Reporter {
       durationMs: Date.now() - this.startedAtMs,
       tests,
       incidents: this.incidents(),
+      ...(this.shard ? { shards: [this.shard] } : {}),
     };
-    this.lastReport = await writeReport(model, outputDir, this.options);
+    this.lastReport = await writeReport(model, outputDir, {
+      ...this.options,
+      blob: this.options.blob ?? this.shard !== undefined,
+    });
   }
 
   /** Run-level incidents for the report; the test environment overrides this with the workers that died. */

@@ -1,8 +1,9 @@
-/** Writes the report folder: `index.html` and `junit.xml`, each atomically. */
+/** Writes the report folder: `index.html`, `junit.xml` and, for a shard, its blob; each atomically. */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
 import { evidenceDirFromEnv } from '../bundle-dir.js';
+import { writeBlob } from './blob.js';
 import { renderHtml } from './html.js';
 import { buildHtmlTests } from './html-data.js';
 import { renderJunit } from './junit.js';
@@ -17,12 +18,18 @@ export interface ReportOptions {
   html?: boolean;
   /** JUnit file name inside `outputDir`, or false for none (default `junit.xml`). */
   junit?: string | false;
+  /**
+   * Write `droidproof-blob.json`, the input of `droidproof merge-reports`. The reporters default it to
+   * true when the run is sharded (`--shard`).
+   */
+  blob?: boolean;
 }
 
 export interface WrittenReport {
   outputDir: string;
   htmlPath: string | null;
   junitPath: string | null;
+  blobPath: string | null;
 }
 
 export function resolveReportDirs(
@@ -47,6 +54,7 @@ export async function writeReport(
   await mkdir(outputDir, { recursive: true });
   let htmlPath: string | null = null;
   let junitPath: string | null = null;
+  let blobPath: string | null = null;
   if (options.html !== false) {
     htmlPath = join(outputDir, 'index.html');
     await writeFileAtomic(htmlPath, renderHtml(model, await buildHtmlTests(model, outputDir)));
@@ -55,5 +63,6 @@ export async function writeReport(
     junitPath = join(outputDir, options.junit ?? 'junit.xml');
     await writeFileAtomic(junitPath, renderJunit(model, outputDir));
   }
-  return { outputDir, htmlPath, junitPath };
+  if (options.blob) blobPath = await writeBlob(model, outputDir);
+  return { outputDir, htmlPath, junitPath, blobPath };
 }
