@@ -42,8 +42,9 @@ function start(ctx: CommandContext, intent: IntentArgs): number {
   if (result.broughtToFront)
     ctx.stdout('Warning: Activity not started, its current task has been brought to the front\n');
   if (intent.options.has('-W')) {
+    const startupMs = device.packages.get(result.record.packageName)?.app?.startupMs ?? 180;
     const total =
-      Math.max(1, Math.round(performance.now() - started)) + (result.launchState === 'COLD' ? 180 : 40);
+      Math.max(1, Math.round(performance.now() - started)) + (result.launchState === 'COLD' ? startupMs : 40);
     ctx.stdout(
       `Status: ok\nLaunchState: ${result.launchState}\nActivity: ${component}\nTotalTime: ${total}\nWaitTime: ${total + 3}\nComplete\n`,
     );
