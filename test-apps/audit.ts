@@ -5,7 +5,7 @@
  * - `touch-target`: the "Pay" button is 32 dp tall (under 48 dp);
  * - `missing-label`: the clickable share image has no text or description;
  * - `duplicate-label`: the two "Edit" buttons share one container;
- * - `text-contrast`: the "Prices include tax" note is #c4c4c4 on #fafafa (1.6:1);
+ * - `text-contrast`: the "Prices include tax" note is #c4c4c4 on #fafafa (1.67:1);
  * - `editable-label`: the coupon field has no hint, text or description.
  */
 
