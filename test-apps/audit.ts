@@ -36,10 +36,16 @@ export const auditApp = defineApp<AuditState>({
         input('email', { hint: 'Email' }),
         input('coupon'),
         image('', { id: 'share', height: 64, onClick: () => undefined }),
-        row([button('Edit', undefined, { id: 'edit_address' }), button('Edit', undefined, { id: 'edit_payment' })], {
-          id: 'actions',
-          height: 56,
-        }),
+        row(
+          [
+            button('Edit', undefined, { id: 'edit_address' }),
+            button('Edit', undefined, { id: 'edit_payment' }),
+          ],
+          {
+            id: 'actions',
+            height: 56,
+          },
+        ),
         button(s.paid ? 'Paid' : 'Pay', (ctx) => ctx.set({ paid: true }), { id: 'pay', height: 32 }),
         button('Open clean screen', (ctx) => ctx.navigate('clean'), { id: 'open_clean' }),
       ]),
@@ -49,10 +55,16 @@ export const auditApp = defineApp<AuditState>({
         text('Everything here is labelled', { id: 'summary' }),
         input('name', { hint: 'Full name' }),
         image('Share receipt', { id: 'share', height: 64, onClick: () => undefined }),
-        row([button('Edit address', undefined, { id: 'edit_address' }), button('Edit payment', undefined, { id: 'edit_payment' })], {
-          id: 'actions',
-          height: 56,
-        }),
+        row(
+          [
+            button('Edit address', undefined, { id: 'edit_address' }),
+            button('Edit payment', undefined, { id: 'edit_payment' }),
+          ],
+          {
+            id: 'actions',
+            height: 56,
+          },
+        ),
         button('Done', (ctx) => ctx.finish(), { id: 'done' }),
       ]),
   },

@@ -48,7 +48,7 @@ export const FailureImageSchema = z.object({
   /** Bundle file name, e.g. `screenshot-diff.png`. */
   file: z.string(),
   /** The PNG, in memory on its way to the bundle; never written into failure.json. */
-  png: z.instanceof(Uint8Array).optional(),
+  png: z.custom<Uint8Array>((v) => v instanceof Uint8Array).optional(),
 });
 export type FailureImage = z.infer<typeof FailureImageSchema>;
 

@@ -16,15 +16,23 @@ interface StartDetail {
   error: string | null;
 }
 
-export function startWithinRun(target: MatcherTarget, maxMs: number, applicationId: string): MatcherRun<StartDetail> {
+export function startWithinRun(
+  target: MatcherTarget,
+  maxMs: number,
+  applicationId: string,
+): MatcherRun<StartDetail> {
   if (!Number.isFinite(maxMs) || maxMs <= 0) {
-    throw new DroidproofError('MATCHER_INVALID', `toStartWithin needs a positive time in ms, received ${maxMs}`);
+    throw new DroidproofError(
+      'MATCHER_INVALID',
+      `toStartWithin needs a positive time in ms, received ${maxMs}`,
+    );
   }
   if (typeof applicationId !== 'string' || applicationId === '') {
     throw new DroidproofError('MATCHER_INVALID', 'toStartWithin needs the application id to start');
   }
   const coldStart = target.coldStart?.bind(target);
-  if (!coldStart) throw new DroidproofError('MATCHER_TARGET_UNSUPPORTED', 'this device cannot time app starts');
+  if (!coldStart)
+    throw new DroidproofError('MATCHER_TARGET_UNSUPPORTED', 'this device cannot time app starts');
   return {
     name: 'toStartWithin',
     receivedLabel: 'device',
@@ -39,9 +47,11 @@ export function startWithinRun(target: MatcherTarget, maxMs: number, application
         return { holds: null, detail: { launch: null, error: `cold start failed: ${messageOf(error)}` } };
       }
     },
-    expected: (isNot) => `${applicationId} ${isNot ? 'not ' : ''}to start cold within ${maxMs} ms (am start -W TotalTime)`,
+    expected: (isNot) =>
+      `${applicationId} ${isNot ? 'not ' : ''}to start cold within ${maxMs} ms (am start -W TotalTime)`,
     observed: (d) =>
-      d.error ?? `TotalTime ${d.launch!.totalTimeMs} ms (LaunchState ${d.launch!.launchState ?? 'not reported'})`,
+      d.error ??
+      `TotalTime ${d.launch!.totalTimeMs} ms (LaunchState ${d.launch!.launchState ?? 'not reported'})`,
     foreground: () => applicationId,
     candidates: () => [],
     matchCount: () => 0,
@@ -80,7 +90,8 @@ export function jankVerdict(received: unknown, maxPercent: number, isNot: boolea
     '',
     'Slowest frames:',
     ...slowest.map(
-      (f, i) => `  ${i + 1}. ${f.durationMs.toFixed(2)} ms (budget ${f.deadlineMs.toFixed(2)} ms) at vsync ${f.intendedVsyncNs}`,
+      (f, i) =>
+        `  ${i + 1}. ${f.durationMs.toFixed(2)} ms (budget ${f.deadlineMs.toFixed(2)} ms) at vsync ${f.intendedVsyncNs}`,
     ),
   ].join('\n');
   return { pass, message: () => message };

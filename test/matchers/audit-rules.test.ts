@@ -5,8 +5,7 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { parseHierarchyXml } from '../../src/contract/selector/hierarchy-xml.js';
-import { toHierarchyXml } from '../../src/contract/selector/hierarchy-xml.js';
+import { parseHierarchyXml, toHierarchyXml } from '../../src/contract/selector/hierarchy-xml.js';
 import { AUDIT_RULES, type AuditInput, auditHierarchy } from '../../src/matchers/audit/rules.js';
 import { createVirtualAndroid } from '../../src/virtual-device/android/index.js';
 import { AUDIT_VIOLATIONS } from '../../test-apps/audit.js';
@@ -20,7 +19,10 @@ async function observe(screen: 'main' | 'clean'): Promise<AuditInput> {
   if (screen === 'clean') d.activities.navigate(PKG, 'clean', {});
   // Through the XML, as the Operator's snapshot delivers it.
   const hierarchy = parseHierarchyXml(toHierarchyXml(d.ui.hierarchy()));
-  const { data, info } = await sharp(await d.screencap()).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await d.screencap())
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return {
     hierarchy,
     foregroundPackage: PKG,
@@ -29,7 +31,8 @@ async function observe(screen: 'main' | 'clean'): Promise<AuditInput> {
   };
 }
 
-const ids = (findings: { resourceId: string | null }[]) => findings.map((f) => f.resourceId?.split(':id/')[1]);
+const ids = (findings: { resourceId: string | null }[]) =>
+  findings.map((f) => f.resourceId?.split(':id/')[1]);
 
 describe('accessibility audit rules', () => {
   it.each(AUDIT_RULES)('%s finds exactly the known violations of the checkout screen', async (rule) => {

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseAmStartWait, parseFrameStats } from '../../src/actuator/device/gfxinfo.js';
 import type { UiNode } from '../../src/contract/selector/node.js';
-import { createVirtualAndroid, type VirtualAndroid } from '../../src/virtual-device/android/index.js';
 import { execShell } from '../../src/virtual-device/android/exec.js';
+import { createVirtualAndroid, type VirtualAndroid } from '../../src/virtual-device/android/index.js';
 import { FRAMES_TIMING } from '../../test-apps/frames.js';
 import { TEST_APPS } from '../../test-apps/index.js';
 
@@ -28,7 +28,8 @@ async function tap(d: VirtualAndroid, id: string): Promise<void> {
   await execShell(d, `input tap ${(b.left + b.right) >> 1} ${(b.top + b.bottom) >> 1}`);
 }
 
-const device = () => createVirtualAndroid({ serial: 'virtual-5560', apps: [...TEST_APPS], clock: { mode: 'manual' } });
+const device = () =>
+  createVirtualAndroid({ serial: 'virtual-5560', apps: [...TEST_APPS], clock: { mode: 'manual' } });
 
 describe('virtual dumpsys gfxinfo', () => {
   it('prints the Android 14 PROFILEDATA layout, one frame per UI update of the app', async () => {
@@ -66,7 +67,9 @@ describe('virtual dumpsys gfxinfo', () => {
     await execShell(d, `am start -n ${PKG}/.MainActivity`);
     await tap(d, 'animate');
     d.clock.advance(1000);
-    expect(parseFrameStats((await execShell(d, `dumpsys gfxinfo ${PKG} framestats`)).output, PKG).jankyFrames).toBe(0);
+    expect(
+      parseFrameStats((await execShell(d, `dumpsys gfxinfo ${PKG} framestats`)).output, PKG).jankyFrames,
+    ).toBe(0);
     await execShell(d, `dumpsys gfxinfo ${PKG} reset`);
     const after = parseFrameStats((await execShell(d, `dumpsys gfxinfo ${PKG} framestats`)).output, PKG);
     expect(after.frameCount).toBe(0);

@@ -101,9 +101,12 @@ describe('parseFrameStats', () => {
   });
 
   it('is METRICS_UNAVAILABLE when the app has no process or the dump has no frame data', () => {
-    const none = 'Applications Graphics Acceleration Info:\nUptime: 1 Realtime: 1\nNo process found for: com.x\n';
-    expect(() => parseFrameStats(none, 'com.x')).toThrow(expect.objectContaining({ code: 'METRICS_UNAVAILABLE' }));
-    expect(() => parseFrameStats('Can\'t find service: gfxinfo\n', 'com.x')).toThrow(
+    const none =
+      'Applications Graphics Acceleration Info:\nUptime: 1 Realtime: 1\nNo process found for: com.x\n';
+    expect(() => parseFrameStats(none, 'com.x')).toThrow(
+      expect.objectContaining({ code: 'METRICS_UNAVAILABLE' }),
+    );
+    expect(() => parseFrameStats("Can't find service: gfxinfo\n", 'com.x')).toThrow(
       expect.objectContaining({ code: 'METRICS_UNAVAILABLE' }),
     );
   });
@@ -123,7 +126,8 @@ describe('parseAmStartWait', () => {
   });
 
   it('is METRICS_UNAVAILABLE with the device error when nothing started', () => {
-    const out = 'Starting: Intent { pkg=com.nope }\nError type 3\nError: Activity class {com.nope} does not exist.\n';
+    const out =
+      'Starting: Intent { pkg=com.nope }\nError type 3\nError: Activity class {com.nope} does not exist.\n';
     expect(() => parseAmStartWait(out)).toThrow(/does not exist/);
     expect(() => parseAmStartWait(out)).toThrow(expect.objectContaining({ code: 'METRICS_UNAVAILABLE' }));
   });

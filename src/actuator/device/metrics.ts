@@ -35,10 +35,9 @@ export function deviceMetrics(shell: DeviceShell): DeviceMetrics {
     },
     async coldStart(applicationId) {
       return parseAmStartWait(
-        await run(
-          'am start -W -S -a android.intent.action.MAIN -c android.intent.category.LAUNCHER',
-          { quoted: applicationId },
-        ),
+        await run('am start -W -S -a android.intent.action.MAIN -c android.intent.category.LAUNCHER', {
+          quoted: applicationId,
+        }),
       );
     },
   };

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, dominantColours, hex, type RawImage, relativeLuminance } from './contrast.js';
 
-function image(width: number, height: number, paint: (x: number, y: number) => [number, number, number]): RawImage {
+function image(
+  width: number,
+  height: number,
+  paint: (x: number, y: number) => [number, number, number],
+): RawImage {
   const data = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {

@@ -122,7 +122,9 @@ function profileRow(frame: RenderedFrame, columns: readonly string[], vsyncId: n
 
 function profileData(frames: FrameRecorder, sdk: number): string {
   const columns = columnsFor(sdk);
-  const rows = frames.recent().map((f) => profileRow(f, columns, Math.round(f.intendedVsyncNs / FRAME_INTERVAL_NS)));
+  const rows = frames
+    .recent()
+    .map((f) => profileRow(f, columns, Math.round(f.intendedVsyncNs / FRAME_INTERVAL_NS)));
   return `---PROFILEDATA---\n${columns.join(',')},\n${rows.join('')}---PROFILEDATA---\n`;
 }
 
