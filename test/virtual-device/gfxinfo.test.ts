@@ -92,5 +92,7 @@ describe('virtual am start -W', () => {
     expect(cold.activity).toBe(`${PKG}/.MainActivity`);
     const hot = parseAmStartWait((await execShell(d, `am start -W ${PKG}`)).output);
     expect(hot.launchState).toBe('HOT');
+    // -S force-stops the running app first: cold again.
+    expect(parseAmStartWait((await execShell(d, cmd)).output).launchState).toBe('COLD');
   });
 });

@@ -86,8 +86,8 @@ export function parseProfileData(text: string): Array<Record<string, number>> {
       .split('\n')
       .map((l) => l.trim())
       .filter(Boolean);
-    const header = lines[0]?.split(',').filter(Boolean);
-    if (!header || header[0] !== 'Flags') continue;
+    const header = lines[0]?.split(',').filter(Boolean) ?? [];
+    if (header[0] !== 'Flags') continue;
     for (const line of lines.slice(1)) {
       const cells = line.split(',').filter((c) => c !== '');
       if (cells.length < header.length || !cells.every((c) => /^-?\d+$/.test(c))) continue;

@@ -10,7 +10,8 @@ const FLAG_ACTIVITY_NEW_TASK = 0x10000000;
 
 function start(ctx: CommandContext, intent: IntentArgs): number {
   const { device } = ctx;
-  const packageName = intent.component?.split('/')[0] ?? intent.packageName;
+  // A bare package argument (`am start -S com.example`) names the package too.
+  const packageName = intent.component?.split('/')[0] ?? intent.packageName ?? intent.rest[0];
   if (intent.options.has('-S') && packageName) device.activities.forceStop(packageName);
   // A bare package (or MAIN) is a launcher intent; another action is resolved by the apps that declare it.
   const launcher =
