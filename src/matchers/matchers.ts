@@ -236,5 +236,5 @@ export interface DroidproofMatchers<T, R> {
   /** Device: one cold start of `applicationId` (`am start -W -S`) takes at most `maxMs` (TotalTime). */
   toStartWithin: OnDevice<T, (maxMs: number, applicationId: string) => R>;
   /** Frame statistics (`device.metrics.frames(app)`): fewer than `maxPercent` % of the frames are janky. */
-  toHaveJankBelow: OnFrames<T, (maxPercent: number) => R>;
+  toHaveJankBelow: OnFrames<T, (maxPercent: number) => void>;
 }

@@ -29,13 +29,17 @@ const AUDIT = 'com.droidproof.audit';
 const FRAMES = 'com.droidproof.frames';
 let farm: VirtualFarm;
 let device: Device;
+let virtual: ReturnType<typeof createVirtualDevice>;
 let bundles: string;
 
 beforeAll(async () => {
   installVitestMatchers(expect);
   farm = await startVirtualFarm({
     devices: 1,
-    createDevice: (serial) => createVirtualDevice({ serial, apps: [auditApp, framesApp] }),
+    createDevice: (serial) => {
+      virtual = createVirtualDevice({ serial, apps: [auditApp, framesApp] });
+      return virtual;
+    },
   });
   device = await connectDevice({ adbHost: farm.adbHost, adbPort: farm.adbPort, serial: farm.devices[0].serial });
 }, 30_000);
@@ -126,9 +130,16 @@ describe('toMatchScreenshot', () => {
     expect(first.pass, first.message()).toBe(true);
     const baseline = join(testPath, '..', '__screenshots__', 'frames.test.ts', 'idle.png');
     const written = await stat(baseline);
+    // Two minutes later the status bar clock shows another time: masked by default.
+    const { clock } = virtual.android;
+    clock.advance(120_000);
+    clock.setReal();
     const second = await matchScreenshot(testPath, 'idle');
     expect(second.pass, second.message()).toBe(true);
     expect((await stat(baseline)).mtimeMs).toBe(written.mtimeMs);
+    const unmasked = await matchScreenshot(testPath, 'idle', { statusBar: false, timeout: 0 });
+    expect(unmasked.pass).toBe(false);
+    expect(unmasked.message()).toMatch(/Observed: \d+ pixels differ/);
   });
 
   it('a changed screen fails with the diff, expected and actual images in the bundle; a mask over the change passes', async () => {
