@@ -12,7 +12,9 @@ describe('accessibility', () => {
     await expect(device).toPassAccessibilityAudit();
   });
 
-  test('the checkout screen fails the audit, and passes with its known problems waived', async ({ device }) => {
+  test('the checkout screen fails the audit, and passes with its known problems waived', async ({
+    device,
+  }) => {
     await device.closeApp(AUDIT);
     await device.openApp(AUDIT);
     await expect(device.node({ resourceId: `${AUDIT}:id/pay` })).toBeVisible();

@@ -41,7 +41,11 @@ beforeAll(async () => {
       return virtual;
     },
   });
-  device = await connectDevice({ adbHost: farm.adbHost, adbPort: farm.adbPort, serial: farm.devices[0].serial });
+  device = await connectDevice({
+    adbHost: farm.adbHost,
+    adbPort: farm.adbPort,
+    serial: farm.devices[0].serial,
+  });
 }, 30_000);
 
 beforeAll(async () => {
@@ -77,7 +81,9 @@ describe('toPassAccessibilityAudit', () => {
     const message = await failureOf(expect(device).toPassAccessibilityAudit({ timeout: 0 }));
     expect(message).toMatch(/^expect\(device\)\.toPassAccessibilityAudit\(\.\.\.\) failed/);
     expect(message).toContain('Observed: 6 findings:');
-    expect(message).toMatch(/touch-target: touch target 411 × 32 dp is under 48 × 48 dp — Button com\.droidproof\.audit:id\/pay \[\d+,\d+\]\[\d+,\d+\] path 0\.0\.6/);
+    expect(message).toMatch(
+      /touch-target: touch target 411 × 32 dp is under 48 × 48 dp — Button com\.droidproof\.audit:id\/pay \[\d+,\d+\]\[\d+,\d+\] path 0\.0\.6/,
+    );
     const dir = bundleOf(message);
     expect((await verifyBundle(dir)).problems).toEqual([]);
     const failure = FailureReportSchema.parse(JSON.parse(await readFile(join(dir, 'failure.json'), 'utf8')));
@@ -88,7 +94,9 @@ describe('toPassAccessibilityAudit', () => {
       ]),
     );
     expect(found).toEqual(AUDIT_VIOLATIONS);
-    const [shot, annotated] = await Promise.all(['screenshot.png', 'annotated.png'].map((f) => readFile(join(dir, f))));
+    const [shot, annotated] = await Promise.all(
+      ['screenshot.png', 'annotated.png'].map((f) => readFile(join(dir, f))),
+    );
     expect(annotated.equals(shot)).toBe(false);
   });
 
@@ -101,7 +109,9 @@ describe('toPassAccessibilityAudit', () => {
   });
 
   it('an unknown rule is a usage error', async () => {
-    const message = await failureOf(expect(device).toPassAccessibilityAudit({ disable: ['contrast' as never] }));
+    const message = await failureOf(
+      expect(device).toPassAccessibilityAudit({ disable: ['contrast' as never] }),
+    );
     expect(message).toMatch(/unknown accessibility rule "contrast"; rules are touch-target, missing-label/);
   });
 });
@@ -201,7 +211,9 @@ describe('performance', () => {
     await device.openApp(FRAMES);
     await device.metrics.resetFrames(FRAMES);
     await createLocator(device, { resourceId: `${FRAMES}:id/animate_jank` }).click();
-    await expect(createLocator(device, { resourceId: `${FRAMES}:id/status` })).toHaveText(/^Animation done/, { timeout: 5000 });
+    await expect(createLocator(device, { resourceId: `${FRAMES}:id/status` })).toHaveText(/^Animation done/, {
+      timeout: 5000,
+    });
     const janky = await device.metrics.frames(FRAMES);
     expect(janky.frameCount).toBe(FRAMES_TIMING.frames + 1);
     expect(janky.jankyFrames).toBe(FRAMES_TIMING.frames / FRAMES_TIMING.jankEvery);
@@ -212,7 +224,9 @@ describe('performance', () => {
 
     await device.metrics.resetFrames(FRAMES);
     await createLocator(device, { resourceId: `${FRAMES}:id/animate` }).click();
-    await expect(createLocator(device, { resourceId: `${FRAMES}:id/status` })).toHaveText(/done \(2\)/, { timeout: 5000 });
+    await expect(createLocator(device, { resourceId: `${FRAMES}:id/status` })).toHaveText(/done \(2\)/, {
+      timeout: 5000,
+    });
     const smooth = await device.metrics.frames(FRAMES);
     expect(smooth.jankPercent).toBe(0);
     expect(smooth).toHaveJankBelow(1);

@@ -11,14 +11,16 @@ function solid(width: number, height: number, rgb: [number, number, number]): Ra
 
 describe('screenshot baselines', () => {
   it('live in __screenshots__/<test file>/<name>.png beside the test', () => {
-    expect(baselinePath('/p/test/login.test.ts', 'welcome')).toBe('/p/test/__screenshots__/login.test.ts/welcome.png');
+    expect(baselinePath('/p/test/login.test.ts', 'welcome')).toBe(
+      '/p/test/__screenshots__/login.test.ts/welcome.png',
+    );
     expect(screenshotName('dark mode.png')).toBe('dark mode.png');
     for (const bad of ['../x', 'a/b', '', '.hidden']) {
       expect(() => screenshotName(bad)).toThrow(expect.objectContaining({ code: 'MATCHER_INVALID' }));
     }
   });
 
-  it('-u writes; the runner\'s none mode or CI forbid writing a missing baseline; otherwise new', () => {
+  it("-u writes; the runner's none mode or CI forbid writing a missing baseline; otherwise new", () => {
     expect(updateMode({ _updateSnapshot: 'all' }, { CI: '1' })).toBe('all');
     expect(updateMode({ _updateSnapshot: 'none' }, {})).toBe('none');
     expect(updateMode({ _updateSnapshot: 'new' }, { CI: 'true' })).toBe('none');
@@ -31,7 +33,8 @@ describe('compareImages', () => {
   it('counts differing pixels; masks painted over both images remove them', () => {
     const base = solid(10, 10, [250, 250, 250]);
     const changed = solid(10, 10, [250, 250, 250]);
-    for (let y = 0; y < 2; y++) for (let x = 0; x < 5; x++) changed.data.set([0, 0, 0, 255], (y * 10 + x) * 4);
+    for (let y = 0; y < 2; y++)
+      for (let x = 0; x < 5; x++) changed.data.set([0, 0, 0, 255], (y * 10 + x) * 4);
     const plain = compareImages(base, changed);
     expect(plain.diffPixels).toBe(10);
     expect(plain.diffRatio).toBe(0.1);
