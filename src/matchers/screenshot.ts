@@ -140,36 +140,18 @@ export function screenshotRun(
         // Record only a settled screen: two consecutive screenshots that agree.
         const settled = previous !== undefined && compareImages(previous, masked, 0).diffPixels === 0;
         previous = masked;
-        if (!settled) {
-          return {
-            holds: false,
-            detail: {
-              outcome: 'settling',
-              comparison: null,
-              expected: null,
-              actual: masked,
-              foreground,
-              error: null,
-            },
-          };
-        }
+        const recorded = (holds: boolean, outcome: 'settling' | 'written') => ({
+          holds,
+          detail: { outcome, comparison: null, expected: null, actual: masked, foreground, error: null },
+        });
+        if (!settled) return recorded(false, 'settling');
         try {
           await mkdir(dirname(file), { recursive: true });
           await writeFileAtomic(file, await encodePng(masked));
         } catch (error) {
           return fail(`could not write the baseline ${shown}: ${messageOf(error)}`);
         }
-        return {
-          holds: true,
-          detail: {
-            outcome: 'written',
-            comparison: null,
-            expected: null,
-            actual: masked,
-            foreground,
-            error: null,
-          },
-        };
+        return recorded(true, 'written');
       }
       try {
         baseline ??= readFile(file).then(decodeRgba);
