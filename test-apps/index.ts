@@ -5,6 +5,8 @@
  * droidproof's own tests.
  */
 import type { AppDefinition } from '../src/virtual-device/android/index.js';
+import { auditApp } from './audit.js';
+import { framesApp } from './frames.js';
 import { loginApp } from './login.js';
 import { notifierApp } from './notifier.js';
 import { playerApp } from './player.js';
@@ -12,7 +14,7 @@ import { settingsApp } from './settings.js';
 import { shoppingApp } from './shopping.js';
 import { slowApp } from './slow.js';
 
-export { loginApp, notifierApp, playerApp, settingsApp, shoppingApp, slowApp };
+export { auditApp, framesApp, loginApp, notifierApp, playerApp, settingsApp, shoppingApp, slowApp };
 
 export const TEST_APPS: readonly AppDefinition[] = [
   settingsApp,
@@ -21,4 +23,6 @@ export const TEST_APPS: readonly AppDefinition[] = [
   notifierApp,
   shoppingApp,
   slowApp,
+  framesApp,
+  auditApp,
 ];

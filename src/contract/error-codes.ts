@@ -489,6 +489,18 @@ export const ERROR_CODES = {
     kind: 'droidproof',
     source: 'docs/scaling.md#remote-devices',
   },
+  METRICS_UNAVAILABLE: {
+    meaning:
+      'A performance read had no answer to measure: `dumpsys gfxinfo` found no process for the app or printed no frame data, or `am start -W` did not report a TotalTime (the app did not start).',
+    kind: 'droidproof',
+    source: 'docs/matchers.md#performance',
+  },
+  SCREENSHOT_BASELINE_MISSING: {
+    meaning:
+      'toMatchScreenshot found no baseline and may not write one: CI mode (`CI` set) or the runner forbids new snapshots (Jest `--ci`). Run locally or with `-u` to record it.',
+    kind: 'droidproof',
+    source: 'docs/matchers.md#screenshot-comparison',
+  },
 } as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
 
 /** Every catalogued error code. */

@@ -1,9 +1,10 @@
 /**
  * `annotated.png`: the screenshot with the matcher's matches and closest
- * candidates outlined and numbered, drawn by compositing an SVG with sharp.
+ * candidates (or its audit findings, tagged with the rule id) outlined and
+ * numbered, drawn by compositing an SVG with sharp.
  */
 import sharp from 'sharp';
-import type { Candidate } from './failure.js';
+import type { Candidate, Finding } from './failure.js';
 import { escapeMarkup } from './markup.js';
 
 const COLORS: Record<Candidate['reason'], string> = {
@@ -16,12 +17,18 @@ const COLORS: Record<Candidate['reason'], string> = {
   same_resource_id: '#00a3e0',
 };
 
-function overlaySvg(width: number, height: number, candidates: readonly Candidate[]): string {
-  const shapes = candidates.flatMap((candidate, i) => {
-    const b = candidate.bounds;
+/** Audit findings are outlined in one colour and tagged with their rule id. */
+const FINDING_COLOR = '#d93025';
+
+interface Outline {
+  bounds: Candidate['bounds'];
+  color: string;
+  tag: string;
+}
+
+function overlaySvg(width: number, height: number, outlines: readonly Outline[]): string {
+  const shapes = outlines.flatMap(({ bounds: b, color, tag }) => {
     if (!b || b.right <= b.left || b.bottom <= b.top) return [];
-    const color = COLORS[candidate.reason];
-    const tag = `${i + 1} ${candidate.reason}`;
     return [
       `<rect x="${b.left}" y="${b.top}" width="${b.right - b.left}" height="${b.bottom - b.top}" fill="none" stroke="${color}" stroke-width="6"/>`,
       `<rect x="${b.left}" y="${Math.max(0, b.top - 34)}" width="${tag.length * 15 + 16}" height="34" fill="${color}"/>`,
@@ -31,13 +38,18 @@ function overlaySvg(width: number, height: number, candidates: readonly Candidat
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${shapes.join('')}</svg>`;
 }
 
-/** Returns a PNG of `screenshot` with every candidate's bounds drawn on it. */
+/** Returns a PNG of `screenshot` with every candidate's and finding's bounds drawn on it. */
 export async function annotateScreenshot(
   screenshot: Uint8Array,
   size: { width: number; height: number },
   candidates: readonly Candidate[],
+  findings: readonly Finding[] = [],
 ): Promise<Buffer> {
-  const svg = Buffer.from(overlaySvg(size.width, size.height, candidates));
+  const outlines: Outline[] = [
+    ...candidates.map((c, i) => ({ bounds: c.bounds, color: COLORS[c.reason], tag: `${i + 1} ${c.reason}` })),
+    ...findings.map((f, i) => ({ bounds: f.bounds, color: FINDING_COLOR, tag: `${i + 1} ${f.rule}` })),
+  ];
+  const svg = Buffer.from(overlaySvg(size.width, size.height, outlines));
   return sharp(screenshot)
     .composite([{ input: svg, top: 0, left: 0 }])
     .png({ compressionLevel: 3 })

@@ -12,7 +12,7 @@ import { annotateScreenshot } from './annotate.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { allocateBundleDir, defaultEvidenceRoot } from './bundle-dir.js';
 import { messageOf } from './error-message.js';
-import type { FailureReport } from './failure.js';
+import type { FailureImage, FailureReport } from './failure.js';
 import { checkHierarchyXml } from './hierarchy-check.js';
 import { orderLogcat } from './logcat.js';
 import {
@@ -369,11 +369,14 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
     };
     await w.write('capture_envelopes', BUNDLE_FILES.captures, 'application/json', json(receipts), startedMs);
     if (options.failure) {
-      await w.write('failure', BUNDLE_FILES.failure, 'application/json', json(options.failure), Date.now());
+      const { images, ...report } = options.failure;
+      const saved = await writeFailureImages(w, images ?? []);
+      const failureJson = json(saved.length > 0 ? { ...report, images: saved } : report);
+      await w.write('failure', BUNDLE_FILES.failure, 'application/json', failureJson, Date.now());
       if (screenshot.shot) {
         const { bytes, geometry } = screenshot.shot;
-        const candidates = options.failure.candidates;
-        await writeAnnotated(w, () => annotateScreenshot(bytes, geometry, candidates));
+        const { candidates, findings } = options.failure;
+        await writeAnnotated(w, () => annotateScreenshot(bytes, geometry, candidates, findings));
       }
     }
     const device = withHierarchyRotation(await metadata, hierarchy.capture);
@@ -386,6 +389,16 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
     await Promise.allSettled(pending);
     return finish(w, { evidenceId, startedMs, device: toDeviceMetadata({}), options });
   }
+}
+
+/** The matcher's images (a comparison's expected, actual, diff); failure.json names the ones written. */
+async function writeFailureImages(w: BundleWriter, images: readonly FailureImage[]): Promise<FailureImage[]> {
+  const saved: FailureImage[] = [];
+  for (const { role, file, png } of images) {
+    if (!png || !/^[\w.-]+\.png$/.test(file)) continue;
+    if (await w.write(`screenshot_${role}`, file, 'image/png', png, Date.now())) saved.push({ role, file });
+  }
+  return saved;
 }
 
 async function writeAnnotated(w: BundleWriter, produce: () => Promise<Uint8Array>): Promise<void> {

@@ -4,7 +4,7 @@
  * can draw them.
  */
 import { z } from 'zod';
-import { NodeSummarySchema } from '../contract/selector/node-summary.js';
+import { BoundsSchema, NodeSummarySchema } from '../contract/selector/node-summary.js';
 
 /** Why a node is shown next to a failure. */
 export const CandidateReasonSchema = z.enum([
@@ -29,6 +29,29 @@ export type CandidateReason = z.infer<typeof CandidateReasonSchema>;
 export const CandidateSchema = NodeSummarySchema.extend({ reason: CandidateReasonSchema });
 export type Candidate = z.infer<typeof CandidateSchema>;
 
+/** An audit finding (`toPassAccessibilityAudit`): the rule it breaks and the node, drawn on `annotated.png`. */
+export const FindingSchema = z.object({
+  /** Rule id, e.g. `touch-target`. */
+  rule: z.string(),
+  nodePath: z.string(),
+  bounds: BoundsSchema.nullable(),
+  resourceId: z.string().nullable(),
+  className: z.string().nullable(),
+  /** What is wrong, with the measured values. */
+  message: z.string(),
+});
+export type Finding = z.infer<typeof FindingSchema>;
+
+/** An image the matcher made (a screenshot comparison's expected, actual and diff), saved into the bundle. */
+export const FailureImageSchema = z.object({
+  role: z.enum(['expected', 'actual', 'diff']),
+  /** Bundle file name, e.g. `screenshot-diff.png`. */
+  file: z.string(),
+  /** The PNG, in memory on its way to the bundle; never written into failure.json. */
+  png: z.custom<Uint8Array>((v) => v instanceof Uint8Array).optional(),
+});
+export type FailureImage = z.infer<typeof FailureImageSchema>;
+
 export const FailureReportSchema = z.object({
   /** Matcher name, e.g. `toShowNode`. */
   matcher: z.string(),
@@ -44,5 +67,9 @@ export const FailureReportSchema = z.object({
   /** Ambiguity count: how many nodes the matcher selected in the last observation. */
   matchCount: z.number().int().nonnegative(),
   candidates: z.array(CandidateSchema),
+  /** Accessibility audit findings. */
+  findings: z.array(FindingSchema).optional(),
+  /** Screenshot comparison images. */
+  images: z.array(FailureImageSchema).optional(),
 });
 export type FailureReport = z.infer<typeof FailureReportSchema>;

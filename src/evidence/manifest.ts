@@ -30,6 +30,10 @@ export const ArtifactKindSchema = z.enum([
   'logcat',
   'annotated_screenshot',
   'failure',
+  /** A screenshot comparison's baseline, the screen it compared, and the difference. */
+  'screenshot_expected',
+  'screenshot_actual',
+  'screenshot_diff',
 ]);
 export type ArtifactKind = z.infer<typeof ArtifactKindSchema>;
 

@@ -28,6 +28,10 @@ export interface MatcherRun<D> {
   foreground(detail: D): string | null;
   candidates(detail: D): Candidate[];
   matchCount(detail: D): number;
+  /** Audit findings and comparison images for the failure report (and so the bundle). */
+  attachments?(
+    detail: D,
+  ): Pick<FailureReport, 'findings' | 'images'> | Promise<Pick<FailureReport, 'findings' | 'images'>>;
 }
 
 /** What the runner's matcher state tells us (Vitest `this`, Jest `this`). */
@@ -149,6 +153,7 @@ export async function runMatcher<D>(
     elapsedMs: outcome.elapsedMs,
     matchCount: run.matchCount(outcome.detail),
     candidates,
+    ...(await run.attachments?.(outcome.detail)),
   };
   const evidence =
     state.poll || state.evidence === false

@@ -1,6 +1,7 @@
 /** Adapts the actuator's `Device` to the matcher ports: one `snapshot` per observation. */
 import type { Device } from '../actuator/device/device.js';
 import type { UiHierarchy } from '../contract/selector/node.js';
+import { deviceEvidenceSource } from '../evidence/device-source.js';
 import type { MatcherTarget, NodeActor } from './ports.js';
 
 /** Structural check, so a Device from another module instance (Jest's vm context) is recognised too. */
@@ -17,6 +18,7 @@ export function foregroundPackageOf(hierarchy: UiHierarchy): string | null {
 }
 
 export function deviceTarget(device: Device): MatcherTarget & NodeActor {
+  const source = deviceEvidenceSource(device);
   return {
     async observe() {
       // The capture starts now, after the matcher was called: the observation can only be newer.
@@ -32,6 +34,9 @@ export function deviceTarget(device: Device): MatcherTarget & NodeActor {
       const { sessions } = await device.media.list();
       return sessions.map(({ applicationId, state }) => ({ applicationId, state }));
     },
+    screenshot: () => source.screenshot(),
+    densityDpi: async () => (await device.info()).display.density,
+    coldStart: (applicationId) => device.metrics.coldStart(applicationId),
     click: (matcher) => device.click(matcher),
     enterText: (matcher, text) => device.enterText(matcher, text),
     readText: (matcher) => device.readText(matcher),

@@ -7,7 +7,9 @@
  *     await expect(device.node({ resourceId: 'app:id/title' })).toHaveText('Settings')
  */
 import type { Device } from '../actuator/device/device.js';
+import type { FrameStats } from '../actuator/device/gfxinfo.js';
 import type { NodeMatcher } from '../contract/matcher.js';
+import { type AccessibilityAuditOptions, accessibilityAuditRun } from './accessibility.js';
 import { type MatcherRun, type MatcherVerdict, type RunnerState, runMatcher, usageFailure } from './core.js';
 import {
   foregroundRun,
@@ -19,7 +21,10 @@ import {
 import { isLocator, type Locator } from './locator.js';
 import { countRun, hasTextRun, showNodeRun, stateRun, type WaitSettings } from './node-matchers.js';
 import { type NodeQueryOptions, nodeQuery } from './node-query.js';
+import { jankVerdict, startWithinRun } from './performance.js';
 import type { MatcherTarget } from './ports.js';
+import type { SnapshotStateLike } from './screenshot/baseline.js';
+import { type ScreenshotOptions, screenshotRun } from './screenshot.js';
 import { toMatcherTarget } from './target.js';
 
 /** Options of the device node matchers. */
@@ -31,6 +36,8 @@ interface MatcherThis {
   currentTestName?: string;
   testPath?: string;
   task?: unknown;
+  /** The runner's snapshot state (Vitest and Jest): its update mode decides whether baselines are written. */
+  snapshotState?: unknown;
 }
 
 function stateOf(ctx: MatcherThis): RunnerState {
@@ -153,6 +160,28 @@ export const droidproofMatchers = {
       locatorRun(received, 'toHaveCount', options, (c) => countRun({ ...c, count })),
     );
   },
+
+  toPassAccessibilityAudit(this: MatcherThis, received: unknown, options?: AccessibilityAuditOptions) {
+    return evaluate(this, received, (target) => accessibilityAuditRun(target, options));
+  },
+
+  toMatchScreenshot(this: MatcherThis, received: unknown, name: string, options: ScreenshotOptions = {}) {
+    return evaluate(this, received, (target) =>
+      screenshotRun(target, name, options, {
+        testPath: this.testPath,
+        snapshotState: this.snapshotState as SnapshotStateLike | undefined,
+      }),
+    );
+  },
+
+  toStartWithin(this: MatcherThis, received: unknown, maxMs: number, applicationId: string) {
+    return evaluate(this, received, (target) => startWithinRun(target, maxMs, applicationId));
+  },
+
+  /** A value matcher: judges frame statistics already read, at once. */
+  toHaveJankBelow(this: MatcherThis, received: unknown, maxPercent: number) {
+    return jankVerdict(received, maxPercent, this.isNot === true);
+  },
 };
 
 /** What the device matchers accept: the actuator's `Device` (the test's `device`) or a `MatcherTarget`. */
@@ -162,6 +191,7 @@ export type DeviceReceived = Device | MatcherTarget;
 type On<T, Allowed, F> = 0 extends 1 & T ? F : [T] extends [Allowed] ? F : never;
 
 type OnDevice<T, F> = On<T, DeviceReceived, F>;
+type OnFrames<T, F> = On<T, FrameStats, F>;
 type OnLocator<T, F> = On<T, Locator, F>;
 type LocatorText<R> = (expected: string | RegExp, options?: WaitSettings) => R;
 type DeviceText<R> = (matcher: NodeMatcher, expected: string | RegExp, options?: NodeMatcherOptions) => R;
@@ -199,4 +229,12 @@ export interface DroidproofMatchers<T, R> {
   toBeEnabled: OnLocator<T, (options?: WaitSettings) => R>;
   /** Locator: exactly `count` nodes match. */
   toHaveCount: OnLocator<T, (count: number, options?: WaitSettings) => R>;
+  /** Device: waits until the screen has no accessibility findings (docs/matchers.md#accessibility-audit). */
+  toPassAccessibilityAudit: OnDevice<T, (options?: AccessibilityAuditOptions) => R>;
+  /** Device: waits until the screen matches the baseline `name` beside the test (written on the first run). */
+  toMatchScreenshot: OnDevice<T, (name: string, options?: ScreenshotOptions) => R>;
+  /** Device: one cold start of `applicationId` (`am start -W -S`) takes at most `maxMs` (TotalTime). */
+  toStartWithin: OnDevice<T, (maxMs: number, applicationId: string) => R>;
+  /** Frame statistics (`device.metrics.frames(app)`): fewer than `maxPercent` % of the frames are janky. */
+  toHaveJankBelow: OnFrames<T, (maxPercent: number) => void>;
 }

@@ -27,11 +27,23 @@ export interface MediaSessionSummary {
   state: string;
 }
 
+/** A cold start as `am start -W` measures it. */
+export interface LaunchSummary {
+  totalTimeMs: number;
+  launchState: string | null;
+}
+
 /** What a matcher needs from a device. Every call must observe afresh: no caching. */
 export interface MatcherTarget {
   observe(): Promise<Observation>;
   notifications?(): Promise<readonly NotificationSummary[]>;
   mediaSessions?(): Promise<readonly MediaSessionSummary[]>;
+  /** PNG bytes of the screen now (`screencap -p`). */
+  screenshot?(): Promise<Uint8Array>;
+  /** The display density in dpi (`wm density`), null when unknown. */
+  densityDpi?(): Promise<number | null>;
+  /** Force-stops the app and times its launch (`am start -W -S`). */
+  coldStart?(applicationId: string): Promise<LaunchSummary>;
 }
 
 /** What a locator's actions need from a device. */

@@ -59,6 +59,11 @@ describe('HTML report', () => {
     expect(await failing.locator('.logcat').textContent()).toContain('com.example.settings: 3 lines');
     expect(await failing.locator('table.timeline tr').count()).toBe(2);
 
+    const diff = failing.locator('img.diff');
+    await expect
+      .poll(() => diff.evaluate((e) => (e as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(540);
+
     const img = failing.locator('.shot img');
     await expect
       .poll(() => img.evaluate((e) => (e as unknown as { naturalWidth: number }).naturalWidth))

@@ -20,7 +20,11 @@ export async function buildReportFixture() {
     source: memorySource(png),
     root: bundlesDir,
     context: { ...base, testName: FAILED_NAME, attempt: 1, failureMessage: 'no Saved' },
-    failure: SAMPLE_FAILURE,
+    // A screenshot comparison's diff travels with the failure into the bundle.
+    failure: {
+      ...SAMPLE_FAILURE,
+      images: [{ role: 'diff', file: 'screenshot-diff.png', png: await makePng(540, 1200) }],
+    },
     applicationId: 'com.example.settings',
   });
   await captureEvidence({

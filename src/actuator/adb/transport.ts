@@ -118,7 +118,8 @@ export class AdbTransport {
    */
   async connect(host: string, port: number): Promise<void> {
     try {
-      await this.deadline(this.client.connect(host, port), `host:connect:${host}:${port}`);
+      const answer = await this.deadline(hostQuery(this.address, `host:connect:${host}:${port}`), 'host:connect');
+      if (!/connected to/.test(answer)) throw new Error(answer);
     } catch (error) {
       throw adbError(error, `${host}:${port}`, this.address);
     }
@@ -127,7 +128,7 @@ export class AdbTransport {
   /** `adb disconnect host:port`: the server drops that transport and stops reconnecting it. */
   async disconnect(host: string, port: number): Promise<void> {
     try {
-      await this.deadline(this.client.disconnect(host, port), `host:disconnect:${host}:${port}`);
+      await this.deadline(hostQuery(this.address, `host:disconnect:${host}:${port}`), 'host:disconnect');
     } catch (error) {
       throw adbError(error, `${host}:${port}`, this.address);
     }

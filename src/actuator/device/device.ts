@@ -24,6 +24,7 @@ import type { LogcatLine } from '../logcat/ring.js';
 import { type BuildOptions, buildExecution } from './builders.js';
 import { type CompactSnapshot, compactSnapshot } from './compact-snapshot.js';
 import { type DeviceInfo, readDeviceInfo } from './device-info.js';
+import { type DeviceMetrics, deviceMetrics } from './metrics.js';
 import {
   decodeNotificationMediaPayload,
   type NotificationMediaActionType,
@@ -120,10 +121,14 @@ export class Device {
       this.action('stop_recording', sessionId === undefined ? {} : { sessionId }, options),
   };
 
+  /** Frame statistics and cold start timing over adb (`metrics.ts`). */
+  readonly metrics: DeviceMetrics;
+
   private readonly parts: DeviceParts;
 
   constructor(parts: DeviceParts) {
     this.parts = parts;
+    this.metrics = deviceMetrics(parts.shell);
     this.serial = parts.serial;
     this.operatorPackage = parts.operatorPackage;
     this.dialect = parts.dialect;

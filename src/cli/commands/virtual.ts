@@ -176,7 +176,8 @@ export function createVirtualCommand(options: VirtualCommandOptions = {}): CliCo
       apps: {
         type: 'string',
         valueName: 'all|none|<name,...>',
-        description: 'test apps to install: settings, login, player, notifier, shopping, slow (default all)',
+        description:
+          'test apps to install: settings, login, player, notifier, shopping, slow, frames, audit (default all)',
       },
     },
     async run({ args, env }) {

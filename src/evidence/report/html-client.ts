@@ -16,7 +16,7 @@ header{padding:16px 24px;background:#1d1d1f;color:#fff}header h1{margin:0 0 8px;
 .b-failed{background:#d93025}.b-flaky{background:#e37400}.b-passed{background:#188038}.b-skipped{background:#888}
 .body{padding:0 14px 14px}pre{background:#f1f1f4;padding:10px;overflow:auto;max-height:360px;white-space:pre-wrap}
 .bundle{border-top:1px solid #eee;padding-top:10px;margin-top:10px}.viewer{display:flex;gap:16px;align-items:flex-start}
-.shot{position:relative;flex:none;width:360px}.shot img{width:100%;display:block;outline:1px solid #ccc}
+.shot{position:relative;flex:none;width:360px}.shot img{width:100%;display:block;outline:1px solid #ccc}img.diff{width:360px;outline:1px solid #ccc}
 .highlight{position:absolute;border:3px solid #e0245e;background:rgba(224,36,94,.15);pointer-events:none}
 .tree{list-style:none;margin:0;padding:0;max-height:640px;overflow:auto;font:12px/1.5 ui-monospace,monospace;flex:1}
 .tree li{cursor:default;white-space:nowrap;padding:0 4px}.tree li:hover,.tree li.active{background:#ffe3ec}
@@ -88,6 +88,7 @@ export const REPORT_SCRIPT = `
     }
     box.appendChild(viewer);
     if(b.annotated) box.appendChild(el('p', {}, [el('a', {href: b.annotated, text: 'annotated screenshot'})]));
+    if(b.diff) box.appendChild(section('Screenshot diff (changed pixels in red)', el('img', {src: b.diff, class: 'diff', alt: 'screenshot diff'})));
     var rows = b.timeline.map(function(x){
       var d = el('details', {}, [el('summary', {text: 'payload and envelope'}), el('pre', {text: JSON.stringify({payload: x.payload, envelope: x.envelope, error: x.error}, null, 2)})]);
       return el('tr', {}, [el('td', {text: x.startedAt.slice(11, 23)}), el('td', {text: x.durationMs == null ? '?' : x.durationMs + ' ms'}),

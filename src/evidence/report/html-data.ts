@@ -44,6 +44,8 @@ export interface HtmlBundle {
   files: { name: string; href: string; bytes: number | null }[];
   screenshot: string | null;
   annotated: string | null;
+  /** A screenshot comparison's diff image (`screenshot_diff` entry). */
+  diff: string | null;
   image: { width: number; height: number } | null;
   nodes: HtmlNode[];
   timeline: HtmlExecution[];
@@ -134,6 +136,7 @@ async function bundleData(bundle: BundleRef, reportDir: string): Promise<HtmlBun
     ],
     screenshot: shot?.path ? href(shot.path) : null,
     annotated: complete('annotated_screenshot') ? href(BUNDLE_FILES.annotated) : null,
+    diff: complete('screenshot_diff')?.path ? href(complete('screenshot_diff')!.path!) : null,
     image: shot?.image ? { width: shot.image.captureWidthPx, height: shot.image.captureHeightPx } : null,
     nodes,
     timeline: executions.map(executionOf),

@@ -9,6 +9,7 @@ import type { LogcatBuffer } from '../logcat/buffer.js';
 import type { TimerHandle, VirtualClock } from '../system/clock.js';
 import type { MediaSessionManager } from '../system/media.js';
 import type { NotificationManager } from '../system/notifications.js';
+import { FrameRecorder } from './frames.js';
 import type { AnyState, AppContext, AppDefinition, AppNotification } from './types.js';
 
 /** What a process needs from the rest of the device. */
@@ -34,6 +35,8 @@ export interface ActivityRef {
 
 export class AppProcess<S = AnyState> {
   state: S;
+  /** What `dumpsys gfxinfo` reports: one frame per UI update of this process. */
+  readonly frames: FrameRecorder;
   private readonly timers = new Set<TimerHandle>();
 
   constructor(
@@ -43,6 +46,7 @@ export class AppProcess<S = AnyState> {
     persisted: Partial<S>,
   ) {
     this.state = { ...definition.initialState(), ...persisted };
+    this.frames = new FrameRecorder(() => host.clock.elapsedRealtime());
   }
 
   /** Values of the persistent keys, kept across a force-stop. */
@@ -69,6 +73,7 @@ export class AppProcess<S = AnyState> {
         message: `FATAL EXCEPTION in handler of ${this.definition.packageName}: ${String(error)}`,
       });
     }
+    this.frames.record();
     this.host.invalidate();
   }
 
@@ -129,6 +134,9 @@ export class AppProcess<S = AnyState> {
       },
       elapsed: () => host.clock.elapsedRealtime(),
       startApp: (target) => host.startApp(target),
+      setFrameTime: (ms) => {
+        this.frames.frameMs = ms;
+      },
     };
     return ctx;
   }

@@ -37,6 +37,8 @@ export interface AppContext<S> {
   elapsed(): number;
   /** Launches another installed app (what a launcher does). */
   startApp(packageName: string): void;
+  /** How long this app's frames take to draw from now on, in ms (default 6; over 16.67 is jank at 60 Hz). */
+  setFrameTime(ms: number): void;
 }
 
 export type Handler<S> = (ctx: AppContext<S>) => void;
@@ -158,6 +160,8 @@ export interface AppDefinition<S = AnyState> {
   actions?: Record<string, { screen: string; params?: Record<string, string> }>;
   /** The home app (launcher) the device shows after boot and HOME. */
   home?: boolean;
+  /** Cold start cost in ms, added to `am start -W`'s TotalTime (default 180). */
+  startupMs?: number;
 }
 
 /**

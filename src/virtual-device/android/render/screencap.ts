@@ -75,7 +75,9 @@ export class ScreenRenderer {
 
   png(): Promise<Buffer> {
     const { ui, power, toasts } = this.device;
-    const key = `${ui.revision}:${power.screenOn}:${toasts.visible().length}`;
+    // The status bar clock changes every minute.
+    const minute = Math.floor(this.device.clock.wallTime() / 60_000);
+    const key = `${ui.revision}:${power.screenOn}:${toasts.visible().length}:${minute}`;
     if (this.cache?.key !== key) {
       this.cache = { key, png: this.render() };
       // A failed render must not stay cached.

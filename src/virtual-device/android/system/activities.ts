@@ -257,6 +257,8 @@ export class ActivityManager {
     };
     task.activities.push(record);
     const process = this.apps.get(app.packageName);
+    // The new window's first frame (HWUI flags it WindowLayoutChanged).
+    process?.frames.record(1);
     const onStart = app.onScreenStart;
     if (process && onStart) process.run(record, (ctx) => onStart(ctx, screen));
     else this.host.invalidate();

@@ -96,7 +96,11 @@ export function toAccessibilityTree(
   };
   if (spec.kind === 'input') {
     node.editable = true;
-    if (spec.hint !== undefined) node.hint = spec.hint;
+    if (spec.hint !== undefined) {
+      node.hint = spec.hint;
+      // UI Automator dumps carry the hint as the `hint` attribute (API 26+).
+      node.extra = { hint: spec.hint };
+    }
   }
   if (view.scroll) {
     node.scrollOffset = view.scroll.offset;

@@ -177,6 +177,8 @@ describe('node actions and gestures', () => {
       'Notifier',
       'Shopping',
       'Slow',
+      'Frames',
+      'Audit',
     ]);
     d.ui.click(findNode(d.ui.activeRoot(), byText('Shopping'))!);
     expect(d.activities.foreground()?.packageName).toBe('com.droidproof.shopping');

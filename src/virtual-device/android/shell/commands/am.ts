@@ -10,7 +10,8 @@ const FLAG_ACTIVITY_NEW_TASK = 0x10000000;
 
 function start(ctx: CommandContext, intent: IntentArgs): number {
   const { device } = ctx;
-  const packageName = intent.component?.split('/')[0] ?? intent.packageName;
+  // A bare package argument (`am start -S com.example`) names the package too.
+  const packageName = intent.component?.split('/')[0] ?? intent.packageName ?? intent.rest[0];
   if (intent.options.has('-S') && packageName) device.activities.forceStop(packageName);
   // A bare package (or MAIN) is a launcher intent; another action is resolved by the apps that declare it.
   const launcher =
@@ -42,8 +43,9 @@ function start(ctx: CommandContext, intent: IntentArgs): number {
   if (result.broughtToFront)
     ctx.stdout('Warning: Activity not started, its current task has been brought to the front\n');
   if (intent.options.has('-W')) {
+    const startupMs = device.packages.get(result.record.packageName)?.app?.startupMs ?? 180;
     const total =
-      Math.max(1, Math.round(performance.now() - started)) + (result.launchState === 'COLD' ? 180 : 40);
+      Math.max(1, Math.round(performance.now() - started)) + (result.launchState === 'COLD' ? startupMs : 40);
     ctx.stdout(
       `Status: ok\nLaunchState: ${result.launchState}\nActivity: ${component}\nTotalTime: ${total}\nWaitTime: ${total + 3}\nComplete\n`,
     );

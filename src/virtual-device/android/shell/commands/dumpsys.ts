@@ -3,11 +3,12 @@
  * window (`mCurrentFocus`, `mFocusedApp`), activity (`activities`:
  * `mResumedActivity`, `topResumedActivity`; `top`), power (`mWakefulness=`,
  * `Display Power: state=`), input_method (`mInputShown=`), display, input
- * (`SurfaceOrientation`), battery.
+ * (`SurfaceOrientation`), battery, gfxinfo (`dumpsys-gfxinfo.ts`).
  */
 import type { VirtualAndroid } from '../../device.js';
 import type { ShellCommand } from '../context.js';
 import { activityRecord, dumpActivities, dumpTopActivity } from './dumpsys-activity.js';
+import { dumpGfxinfo } from './dumpsys-gfxinfo.js';
 import { dumpPackage } from './dumpsys-package.js';
 import { identityHash as hash } from './identity-hash.js';
 
@@ -109,8 +110,7 @@ const DUMPERS: Record<string, (device: VirtualAndroid, args: string[]) => string
   input: dumpInput,
   battery: () =>
     'Current Battery Service state:\n  AC powered: true\n  status: 2\n  health: 2\n  present: true\n  level: 100\n  scale: 100\n',
-  gfxinfo: (_device, args) =>
-    `Applications Graphics Acceleration Info:\nUptime: 0 Realtime: 0\n\n** Graphics info for pid 0 [${args[0] ?? ''}] **\n\nTotal frames rendered: 0\nJanky frames: 0 (0.00%)\n`,
+  gfxinfo: dumpGfxinfo,
 };
 
 const dumpsys: ShellCommand = ({ args, device, stdout, stderr }) => {
