@@ -125,6 +125,8 @@ export async function hostQuery(address: ServerAddress, service: string): Promis
   try {
     await request(socket, reader, service);
     const length = Number.parseInt((await reader.read(4)).toString('ascii'), 16);
+    // An empty answer (`host:devices` with no device) is `0000`; the server may close at once.
+    if (length === 0) return '';
     return (await reader.read(length)).toString('utf8');
   } finally {
     socket.destroy();

@@ -118,8 +118,8 @@ export class AdbTransport {
    */
   async connect(host: string, port: number): Promise<void> {
     try {
-      const answer = await this.deadline(hostQuery(this.address, `host:connect:${host}:${port}`), 'host:connect');
-      if (!/connected to/.test(answer)) throw new Error(answer);
+      const client = await adbkitClient(this.address);
+      await this.deadline(client.connect(host, port), `host:connect:${host}:${port}`);
     } catch (error) {
       throw adbError(error, `${host}:${port}`, this.address);
     }
@@ -128,7 +128,8 @@ export class AdbTransport {
   /** `adb disconnect host:port`: the server drops that transport and stops reconnecting it. */
   async disconnect(host: string, port: number): Promise<void> {
     try {
-      await this.deadline(hostQuery(this.address, `host:disconnect:${host}:${port}`), 'host:disconnect');
+      const client = await adbkitClient(this.address);
+      await this.deadline(client.disconnect(host, port), `host:disconnect:${host}:${port}`);
     } catch (error) {
       throw adbError(error, `${host}:${port}`, this.address);
     }
