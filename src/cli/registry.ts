@@ -20,6 +20,7 @@ import { backCommand, pressCommand } from './commands/press.js';
 import { queryCommand } from './commands/query.js';
 import { readCommand } from './commands/read.js';
 import { readValueCommand } from './commands/read-value.js';
+import { recordCommand } from './commands/record.js';
 import { screenshotCommand } from './commands/screenshot.js';
 import { scrollCommand } from './commands/scroll.js';
 import { scrollAndClickCommand, scrollUntilCommand } from './commands/scroll-until.js';
@@ -61,6 +62,7 @@ export const COMMANDS: readonly CliCommand[] = [
   dragCommand,
   notificationsCommand,
   mediaCommand,
+  recordCommand,
   operatorCommand,
   serveCommand,
   mcpCommand,

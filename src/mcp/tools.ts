@@ -11,8 +11,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { AdbTransport } from '../actuator/adb/transport.js';
+import { generateVitestTest } from '../codegen/test-source.js';
 import { DroidproofError, isDroidproofError } from '../contract/errors.js';
-import { generateVitestTest } from './generate-test.js';
 import { McpSelectorSchema, suggestedMatcher, toNodeMatcher } from './selector.js';
 import type { McpSession } from './session.js';
 

@@ -177,6 +177,21 @@ export class AdbTransport {
           throw adbError(error, serial, this.address);
         }
       },
+      pull: async (path, options) => {
+        let transfer: Duplex | undefined;
+        const run = (async () => {
+          const opened: Duplex = await device.pull(path);
+          transfer = opened;
+          return readAll(opened);
+        })();
+        try {
+          return await this.deadline(run, `pull ${path}`, serial, options?.timeoutMs, {
+            onExpire: () => transfer?.destroy(),
+          });
+        } catch (error) {
+          throw adbError(error, serial, this.address);
+        }
+      },
     };
   }
 
