@@ -6,6 +6,7 @@
 import type { CliCommand } from './command.js';
 import { clickCommand } from './commands/click.js';
 import { closeCommand } from './commands/close.js';
+import { codegenCommand } from './commands/codegen.js';
 import { daemonCommand } from './commands/daemon.js';
 import { devicesCommand } from './commands/devices.js';
 import { doctorCommand } from './commands/doctor.js';
@@ -63,6 +64,7 @@ export const COMMANDS: readonly CliCommand[] = [
   notificationsCommand,
   mediaCommand,
   recordCommand,
+  codegenCommand,
   operatorCommand,
   serveCommand,
   mcpCommand,

@@ -178,18 +178,33 @@ export class AdbTransport {
         }
       },
       pull: async (path, options) => {
-        let transfer: Duplex | undefined;
+        let sync: Awaited<ReturnType<typeof device.syncService>> | undefined;
+        let expired = false;
         const run = (async () => {
-          const opened: Duplex = await device.pull(path);
-          transfer = opened;
-          return readAll(opened);
+          const opened = await device.syncService();
+          sync = opened;
+          if (expired) opened.end();
+          // adbkit ends a pull of a missing file before it reports the FAIL, so STAT decides first.
+          // adbkit's STAT of a missing path rejects with errno ENOENT, which is not adbkit's refused auto-start.
+          const stats = await opened.stat(path).catch((error: { code?: string }) => {
+            if (error?.code !== 'ENOENT') throw error;
+            return undefined;
+          });
+          if (!stats) throw new Error(`failed to stat remote object '${path}': No such file or directory`);
+          if (!stats.isFile()) throw new Error(`remote object '${path}' is not a file`);
+          return readAll(opened.pull(path));
         })();
         try {
           return await this.deadline(run, `pull ${path}`, serial, options?.timeoutMs, {
-            onExpire: () => transfer?.destroy(),
+            onExpire: () => {
+              expired = true;
+              sync?.end();
+            },
           });
         } catch (error) {
           throw adbError(error, serial, this.address);
+        } finally {
+          sync?.end();
         }
       },
     };
