@@ -89,7 +89,9 @@ function clickMatcher(screen: UiHierarchy, node: UiNode): NodeMatcher | undefine
  */
 function landmark(after: UiHierarchy, before: UiHierarchy | undefined): NodeMatcher | undefined {
   const previous = before && buildTreeIndex(before);
-  for (const node of preorder(after.roots)) {
+  // A window's root and the framework's own views (`android:id/...`) say nothing about the screen.
+  for (const node of preorder(after.roots.flatMap((root) => root.children))) {
+    if (node.resourceId?.startsWith('android:')) continue;
     const matcher = suggestMatcher(after, node);
     if (!matcher || matcher.ancestor || matcher.descendant) continue;
     if (previous && findMatches(previous, matcher, 'on_screen').length > 0) continue;
