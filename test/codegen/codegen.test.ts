@@ -75,6 +75,7 @@ describe.skipIf(!hasAdb)('droidproof codegen', () => {
   let dir: string;
   const name = `lists-${process.pid}`;
   const generated = join(FIXTURE, `${name}.generated.ts`);
+  const generatedJest = join(FIXTURE, `${name}.generated.test.cjs`);
 
   beforeAll(async () => {
     server = await startPrivateAdbServer();
@@ -82,6 +83,7 @@ describe.skipIf(!hasAdb)('droidproof codegen', () => {
   });
   afterAll(async () => {
     await rm(generated, { force: true });
+    await rm(generatedJest, { force: true });
     await rm(dir, { recursive: true, force: true });
     await server?.stop();
   });
@@ -152,6 +154,25 @@ describe.skipIf(!hasAdb)('droidproof codegen', () => {
         expect(result.code).toBe(0);
       };
       await passes();
+
+      // The same recording, kept on disk, as a Jest test: it passes under real Jest.
+      const jest = await cli(
+        'codegen',
+        '--input',
+        run.json.recording,
+        '--runner',
+        'jest',
+        '--out',
+        generatedJest,
+      );
+      expect(jest).toMatchObject({ ok: true, runner: 'jest', sessionId: run.json.sessionId });
+      const jestRun = await runCli('jest', ['--config', join(FIXTURE, 'jest.config.js')], {
+        DROIDPROOF_TEST_GENERATED: name,
+        DROIDPROOF_TEST_ADB_PORT: String(server.port),
+        DROIDPROOF_TEST_SERIALS: lab.serial,
+      });
+      expect(jestRun.stdout + jestRun.stderr).toMatch(/Tests:\s+1 passed/);
+      expect(jestRun.code).toBe(0);
 
       // The next release: new banner, lists swapped, Save above the field, taller rows; ids kept.
       await lab.farm.stop();
