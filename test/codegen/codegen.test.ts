@@ -139,7 +139,7 @@ describe.skipIf(!hasAdb)('droidproof codegen', () => {
         `  await expect(device).toShowNode({ resourceId: ${id('saved_message')} });`,
       ]);
       // The raw recording is kept where record pull keeps it.
-      expect(run.json.recording).toBe(join(dir, 'recordings', `${run.json.sessionId}.ndjson`));
+      expect(run.json.recording).toBe(join('recordings', `${run.json.sessionId}.ndjson`));
 
       await ensureBuilt();
       const replay = () =>

@@ -8,7 +8,7 @@
  * is captured, and the steps become a Vitest or Jest test (docs/codegen.md).
  * `--input <file.ndjson>` generates from a recording pulled earlier instead.
  */
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { Device } from '../../actuator/device/device.js';
 import { generateTest, type RecordedStep, stepsFromRecording, type TestRunner } from '../../codegen/index.js';
 import { DroidproofError } from '../../contract/errors.js';
@@ -90,6 +90,12 @@ async function recordSession(context: CommandContext, device: Device): Promise<S
   }
 }
 
+/** Relative to the working directory when inside it, as `record pull` prints paths. */
+function shownPath(cwd: string, path: string): string {
+  const shown = relative(cwd, path);
+  return shown.startsWith('..') || isAbsolute(shown) ? path : shown;
+}
+
 function testName(args: ParsedArgs, steps: readonly RecordedStep[]): string {
   const named = stringFlag(args, 'name');
   if (named) return named;
@@ -166,7 +172,7 @@ export const codegenCommand: CliCommand = {
       ...(out === undefined ? { source } : { outputFile: out }),
       runner,
       sessionId: session.recording.header.sessionId,
-      recording: session.recordingPath,
+      recording: shownPath(cwd, session.recordingPath),
       stepCount: steps.filter((s) => s.kind !== 'comment').length,
       ...(warnings.length > 0 ? { warnings } : {}),
     };
