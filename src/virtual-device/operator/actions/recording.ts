@@ -9,7 +9,6 @@
 import { toHierarchyXml } from '../../../contract/selector/hierarchy-xml.js';
 import type { UiNode } from '../../../contract/selector/node.js';
 import type { AccessibilityEvent } from '../../android/ui/controller.js';
-import type { ActionContext } from '../context.js';
 import { defineAction, UI_GATES } from '../context.js';
 import { returnedFailure, succeeded } from '../envelope.js';
 import type { OperatorState } from '../operator-state.js';
