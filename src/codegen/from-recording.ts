@@ -143,7 +143,10 @@ export function stepsFromRecording(recording: Recording, options: FromRecordingO
       }
       case 'click': {
         acted = true;
-        const clicked = parseSnapshot(event.snapshot);
+        // The click's own screen; an Operator that captured it after the app reacted may have missed the
+        // node, and then the screen before it is where it was tapped.
+        const own = parseSnapshot(event.snapshot);
+        const clicked = [own, screen].find((s) => s && clickedNode(s, event)) ?? own;
         const node = clicked && clickedNode(clicked, event);
         // Text typed into the clicked field right after: one enterText with the final text.
         let typed: string | undefined;

@@ -67,6 +67,46 @@ describe('stepsFromRecording', () => {
     ]);
   });
 
+  it('a click its own snapshot does not show is placed on the screen before it', () => {
+    const header =
+      '{"type":"recording_header","schemaVersion":1,"sessionId":"s","startedAt":1,"operatorPackage":"p"}';
+    const screen = (inner: string) =>
+      `<hierarchy rotation="0"><node package="com.x" bounds="[0,0][100,200]">${inner}</node></hierarchy>`;
+    const before = screen(
+      '<node resource-id="com.x:id/go" text="Go" clickable="true" bounds="[0,0][100,50]"/>',
+    );
+    const after = screen('<node resource-id="com.x:id/done" text="Done" bounds="[0,0][100,50]"/>');
+    const lines = [
+      header,
+      JSON.stringify({
+        ts: 1,
+        seq: 0,
+        type: 'window_change',
+        packageName: 'com.x',
+        className: null,
+        title: null,
+        snapshot: before,
+      }),
+      JSON.stringify({
+        ts: 2,
+        seq: 1,
+        type: 'click',
+        packageName: 'com.x',
+        resourceId: 'com.x:id/go',
+        text: 'Go',
+        contentDesc: null,
+        bounds: { left: 0, top: 0, right: 100, bottom: 50 },
+        snapshot: after,
+      }),
+    ];
+    const { steps, warnings } = stepsFromRecording(parseRecording(lines.join('\n')));
+    expect(warnings).toEqual([]);
+    expect(steps.slice(2)).toEqual([
+      { kind: 'expectShown', matcher: { resourceId: 'com.x:id/go' } },
+      { kind: 'click', matcher: { resourceId: 'com.x:id/go' } },
+    ]);
+  });
+
   it('a click the snapshot cannot place becomes a commented coordinate tap', () => {
     const header =
       '{"type":"recording_header","schemaVersion":1,"sessionId":"s","startedAt":1,"operatorPackage":"p"}';
