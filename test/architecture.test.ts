@@ -20,6 +20,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'virtual-device': ['contract', 'version', 'test-apps'],
   'test-apps': ['virtual-device', 'contract'],
   actuator: ['contract', 'version'],
+  codegen: ['contract'],
   matchers: ['actuator', 'contract', 'evidence', 'version'],
   evidence: ['actuator', 'contract', 'version', 'matchers'],
   environment: ['actuator', 'contract', 'matchers', 'evidence', 'virtual-device', 'test-apps', 'version'],
@@ -27,6 +28,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   daemon: ['serve', 'actuator', 'contract', 'version'],
   mcp: [
     'actuator',
+    'codegen',
     'contract',
     'evidence',
     'matchers',
@@ -35,7 +37,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'environment',
     'test-apps',
   ],
-  cli: ['actuator', 'contract', 'virtual-device', 'evidence', 'version', 'serve', 'daemon', 'mcp'],
+  cli: ['actuator', 'codegen', 'contract', 'virtual-device', 'evidence', 'version', 'serve', 'daemon', 'mcp'],
   index: ['contract', 'actuator', 'version'],
 };
 

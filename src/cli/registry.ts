@@ -79,6 +79,8 @@ export const COMMANDS: readonly CommandEntry[] = [
   entry(['serve'], async () => (await import('./commands/serve.js')).serveCommand),
   entry(['mcp'], async () => (await import('./commands/mcp.js')).mcpCommand),
   entry(['daemon'], async () => (await import('./commands/daemon.js')).daemonCommand),
+  entry(['record', 'recording'], async () => (await import('./commands/record.js')).recordCommand),
+  entry(['codegen'], async () => (await import('./commands/codegen.js')).codegenCommand),
   entry(['merge-reports'], async () => (await import('./commands/merge-reports.js')).mergeReportsCommand),
 ];
 

@@ -442,6 +442,11 @@ export const ERROR_CODES = {
     kind: 'usage',
     source: '003:7426',
   },
+  CODEGEN_WRITE_FAILED: {
+    meaning: 'droidproof codegen could not write the generated test to --out; the pulled recording is kept.',
+    kind: 'droidproof',
+    source: 'docs/codegen.md#errors',
+  },
   ADB_TIMEOUT: {
     meaning:
       'An adb request got no complete answer within its deadline (a stalled shell, or a peer that accepts and never answers); the connection was closed. After a dispatch this leaves the dispatch state unknown.',

@@ -44,15 +44,3 @@ export function toNodeMatcher(selector: McpSelector): NodeMatcher {
   }
   return parsed.data;
 }
-
-/** The most stable matcher for a node seen in `query`: its resource id, else its text or description. */
-export function suggestedMatcher(node: {
-  resourceId: string | null;
-  label: string;
-  contentDescription: string | null;
-}): NodeMatcher | undefined {
-  if (node.resourceId) return { resourceId: node.resourceId };
-  if (node.label.trim() !== '') return { textEquals: node.label };
-  if (node.contentDescription) return { contentDescEquals: node.contentDescription };
-  return undefined;
-}

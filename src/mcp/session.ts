@@ -6,10 +6,10 @@
  */
 import { connectDevice } from '../actuator/connect.js';
 import type { Device } from '../actuator/device/device.js';
+import type { RecordedStep } from '../codegen/test-source.js';
 import { type DialectName, resolveDialect, selectOperatorPackage } from '../contract/dialect.js';
 import type { DeviceDescriptor } from '../environment/lease/protocol.js';
 import { adbSource, type ProvidedDevices, virtualSource } from '../environment/sources/index.js';
-import type { RecordedStep } from './generate-test.js';
 
 export interface McpSessionOptions {
   /** Lease a virtual device with the test apps instead of an attached one. */

@@ -11,9 +11,12 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { AdbTransport } from '../actuator/adb/transport.js';
+import { generateVitestTest } from '../codegen/test-source.js';
 import { DroidproofError, isDroidproofError } from '../contract/errors.js';
-import { generateVitestTest } from './generate-test.js';
-import { McpSelectorSchema, suggestedMatcher, toNodeMatcher } from './selector.js';
+import { buildQueryUiPayload } from '../contract/selector/query-ui.js';
+import { suggestMatcher } from '../contract/selector/suggest-matcher.js';
+import { buildTreeIndex } from '../contract/selector/tree-index.js';
+import { McpSelectorSchema, toNodeMatcher } from './selector.js';
 import type { McpSession } from './session.js';
 
 function json(value: unknown): CallToolResult {
@@ -139,12 +142,18 @@ export function registerTools(server: McpServer, session: McpSession): void {
       guarded(async () => {
         const device = await session.device();
         const matcher = args.selector ? toNodeMatcher(args.selector) : undefined;
-        const found = await device.query(matcher, {
+        // One observation for the nodes and their suggestions: each is proven unique on that screen.
+        const snapshot = await device.snapshot(executionTimeout(session));
+        const found = buildQueryUiPayload(snapshot.hierarchy, {
+          ...(matcher ? { matcher } : {}),
           ...(args.limit ? { limit: args.limit } : {}),
-          ...executionTimeout(session),
-        });
+          snapshotId: snapshot.envelope.commandId,
+          capturedAt: new Date().toISOString(),
+        }).payload;
+        const byPath = new Map(buildTreeIndex(snapshot.hierarchy).entries.map((e) => [e.path, e.node]));
         const nodes = found.nodes.map((node) => {
-          const suggested = suggestedMatcher(node);
+          const uiNode = byPath.get(node.nodePath);
+          const suggested = uiNode && suggestMatcher(snapshot.hierarchy, uiNode);
           const locator = suggested ? `device.node(${JSON.stringify(suggested)})` : undefined;
           return {
             ...node,

@@ -238,7 +238,7 @@ describe.skipIf(!hasAdb)('virtual Operator through the real adb server', () => {
       { id: 'r1', type: 'start_recording', params: { sessionId: 'wire' } },
       { id: 'r2', type: 'stop_recording', params: { sessionId: 'wire' } },
     ]);
-    expect(envelope.stepResults.map((s) => s.data.session_id)).toEqual(['wire', 'wire']);
+    expect(envelope.stepResults.map((s) => s.data.sessionId)).toEqual(['wire', 'wire']);
   });
 
   it('show_toast and cancel_toast (003:2759-2833)', async () => {

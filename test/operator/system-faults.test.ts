@@ -136,7 +136,7 @@ describe('apps, keys, sleep, host-side actions, recording', () => {
       { id: 'c', type: 'click', params: { matcher: { resourceId: 'com.example.list:id/wifi' } } },
       { id: 'r2', type: 'stop_recording', params: { sessionId: 'demo-session' } },
     ]);
-    const path = stepData(envelope, 2).file_path;
+    const path = stepData(envelope, 2).filePath;
     const lines =
       device.android.fs
         .read(path)

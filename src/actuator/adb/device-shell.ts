@@ -1,6 +1,6 @@
 /**
  * What the actuator needs from adb for one device: run a command and collect
- * its output, or open a long-running command as a stream. `AdbTransport`
+ * its output, open a long-running command as a stream, or pull a file. `AdbTransport`
  * implements it over adbkit; tests may pass any other implementation.
  */
 import type { Duplex } from 'node:stream';
@@ -23,4 +23,6 @@ export interface DeviceShell {
   exec(command: string, options?: ShellCallOptions): Promise<Buffer>;
   /** Opens `command` as a stream that ends when the command or the connection ends. */
   stream(command: string, options?: ShellCallOptions): Promise<Duplex>;
+  /** `adb pull`: the bytes of a device file over the sync service; a missing file rejects. */
+  pull(path: string, options?: ShellCallOptions): Promise<Buffer>;
 }

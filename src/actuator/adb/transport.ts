@@ -62,6 +62,16 @@ export function requestNeverSent(error: unknown): boolean {
   return error.code === 'ADB_SERVER_FAILED' && (errno === 'ECONNREFUSED' || errno === 'ENOENT');
 }
 
+/** A whole stream, collected. */
+function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    stream.on('data', (part: Buffer) => parts.push(part));
+    stream.once('end', () => resolve(Buffer.concat(parts)));
+    stream.once('error', reject);
+  });
+}
+
 /** adbkit, loaded on first install: it is CommonJS (Node's default import is `module.exports`, Vite may hand over the class). */
 async function adbkitClient(address: AdbServerAddress) {
   const adbkit = (await import('@devicefarmer/adbkit')).default;
@@ -195,6 +205,37 @@ export class AdbTransport {
           });
         } catch (error) {
           throw adbError(error, serial, this.address);
+        }
+      },
+      pull: async (path, options) => {
+        let sync: { end(): unknown } | undefined;
+        let expired = false;
+        const run = (async () => {
+          // Sync pulls are rare (recordings); adbkit is loaded only for them and installs.
+          const opened = await (await adbkitClient(address)).getDevice(serial).syncService();
+          sync = opened;
+          if (expired) opened.end();
+          // adbkit ends a pull of a missing file before it reports the FAIL, so STAT decides first.
+          // adbkit's STAT of a missing path rejects with errno ENOENT, which is not adbkit's refused auto-start.
+          const stats = await opened.stat(path).catch((error: { code?: string }) => {
+            if (error?.code !== 'ENOENT') throw error;
+            return undefined;
+          });
+          if (!stats) throw new Error(`failed to stat remote object '${path}': No such file or directory`);
+          if (!stats.isFile()) throw new Error(`remote object '${path}' is not a file`);
+          return readAll(opened.pull(path));
+        })();
+        try {
+          return await this.deadline(run, `pull ${path}`, serial, options?.timeoutMs, {
+            onExpire: () => {
+              expired = true;
+              sync?.end();
+            },
+          });
+        } catch (error) {
+          throw adbError(error, serial, this.address);
+        } finally {
+          sync?.end();
         }
       },
     };

@@ -47,15 +47,18 @@ export interface BuildOptions {
 }
 
 /**
- * The open builders' exact literals (seed 003:10636-10641 `buildOpenAppExecution()`,
- * 003:10738-10743 `buildOpenUriExecution()`): commandId `<type>_<ms>`, fixed
- * taskId, source `androperator-cli`, 15000 ms, step id `a1`.
+ * The open and recording builders' exact literals (seed 003:10636-10641
+ * `buildOpenAppExecution()`, 003:10738-10743 `buildOpenUriExecution()`,
+ * 003:11228-11260 and 11292-11324 record start/stop): commandId `<type>_<ms>`,
+ * fixed taskId, source `androperator-cli`, the builder's timeout, step id `a1`.
  */
-const OPEN_BUILDERS: Partial<Record<ActionType, { taskId: string }>> = {
-  open_app: { taskId: 'cli-action-open-app' },
-  open_uri: { taskId: 'cli-action-open-uri' },
-};
 export const OPEN_BUILDER_TIMEOUT_MS = 15_000;
+const FIXED_BUILDERS: Partial<Record<ActionType, { taskId: string; timeoutMs: number }>> = {
+  open_app: { taskId: 'cli-action-open-app', timeoutMs: OPEN_BUILDER_TIMEOUT_MS },
+  open_uri: { taskId: 'cli-action-open-uri', timeoutMs: OPEN_BUILDER_TIMEOUT_MS },
+  start_recording: { taskId: 'cli-record-start', timeoutMs: 10_000 },
+  stop_recording: { taskId: 'cli-record-stop', timeoutMs: 15_000 },
+};
 
 const BUILDER_IDS: Partial<Record<ActionType, string>> = {
   snapshot: 'snap',
@@ -70,14 +73,14 @@ export function buildExecution<T extends ActionType>(
   params: ActionParamsOf<T>,
   options: BuildOptions = {},
 ): ExecutionInput {
-  const open = OPEN_BUILDERS[type];
-  if (open) {
+  const fixed = FIXED_BUILDERS[type];
+  if (fixed) {
     return {
       commandId: `${type}_${Date.now()}`,
-      taskId: open.taskId,
+      taskId: fixed.taskId,
       source: 'androperator-cli',
       expectedFormat: 'android-ui-automator',
-      timeoutMs: options.timeoutMs ?? OPEN_BUILDER_TIMEOUT_MS,
+      timeoutMs: options.timeoutMs ?? fixed.timeoutMs,
       actions: [{ id: options.id ?? 'a1', type, ...(params ? { params } : {}) }] as ExecutionInput['actions'],
     };
   }

@@ -31,6 +31,7 @@ import {
   type NotificationMediaPayload,
 } from './notification-media.js';
 import { decodeReceipt, type StepReceipt } from './receipts.js';
+import { pullRecording } from './recording-pull.js';
 
 /**
  * Per-call options of every action method: the execution-level timeout
@@ -119,6 +120,9 @@ export class Device {
       this.action('start_recording', sessionId === undefined ? {} : { sessionId }, options),
     stop: (sessionId?: string, options: CallOptions = {}) =>
       this.action('stop_recording', sessionId === undefined ? {} : { sessionId }, options),
+    /** Pulls a stopped recording (the given session, else the Operator's latest) into `outDir`. */
+    pull: (options: { sessionId?: string; outDir: string }) =>
+      pullRecording(this.parts.shell, this.operatorPackage, options),
   };
 
   /** Frame statistics and cold start timing over adb (`metrics.ts`). */

@@ -27,6 +27,7 @@ export * from './resolve.js';
 export { DEFAULT_ROLE, ROLE_RULES, roleOfClass } from './role.js';
 export * from './selection-warning.js';
 export type { SnapshotRejection } from './snapshot-error.js';
+export { suggestMatcher } from './suggest-matcher.js';
 export {
   buildTreeIndex,
   type IndexedNode,

@@ -120,6 +120,7 @@ export function androidPlatform(android: VirtualAndroid, operatorPackage: string
       if (panel) android.overlay.show(operatorPackage, panel.lines);
       else android.overlay.clear();
     },
+    accessibilityEvents: (fn) => android.ui.onAccessibilityEvent(fn),
     writeFile: (path, data) => android.fs.write(path, Buffer.from(data, 'utf8')),
     notifications: android.notifications,
     media: android.media,

@@ -5,7 +5,6 @@
  * at the node's centre. Shared by `click` and the click after a scroll search.
  */
 import type { UiNode } from '../../contract/selector/node.js';
-import { recordEvent } from './actions/recording.js';
 import type { ActionContext } from './context.js';
 import type { StepData } from './envelope.js';
 import type { NodeAction, Point } from './platform.js';
@@ -76,7 +75,6 @@ export async function dispatchClick(
   if (dispatchNode) {
     const accepted = ctx.platform.performAction(dispatchNode, action);
     noteDispatch(ctx, 'accessibility_action', accepted);
-    if (accepted && clickType !== 'focus') recordClick(ctx, observation, dispatchNode);
     const target = JSON.stringify(summaryOf(observation.index, dispatchNode));
     const data = { target, ...(dispatchNode === node ? {} : { matched_target: matched }), ...receipt(ctx) };
     return accepted ? { accepted, data } : { accepted, code: 'NODE_NOT_CLICKABLE', data };
@@ -89,18 +87,6 @@ export async function dispatchClick(
       data: { matched_target: matched, ...receipt(ctx) },
     };
   const completed = await tapAt(ctx, point, clickType === 'long_click');
-  if (completed) recordClick(ctx, observation, node);
   const data = { matched_target: matched, ...receipt(ctx) };
   return completed ? { accepted: true, data } : { accepted: false, code: 'GESTURE_FAILED', data };
-}
-
-function recordClick(ctx: ActionContext, observation: Observation, node: UiNode): void {
-  recordEvent(ctx, {
-    type: 'click',
-    packageName: observation.capture.foregroundPackage ?? '',
-    resourceId: node.resourceId ?? null,
-    text: node.text ?? null,
-    contentDesc: node.contentDesc ?? null,
-    bounds: node.bounds ?? { left: 0, top: 0, right: 0, bottom: 0 },
-  });
 }

@@ -32,6 +32,8 @@ export interface RecordingState {
   /** NDJSON lines so far: the header, then events. */
   lines: string[];
   nextSeq: number;
+  /** Ends the accessibility-event subscription that feeds this recording. */
+  unsubscribe: () => void;
 }
 
 /** Retained button handles per process (seed 001:34). */

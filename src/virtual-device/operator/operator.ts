@@ -79,6 +79,7 @@ export class VirtualOperator {
   /** Kills and restarts the process: per-process state (handles, toast, panel, recording) is lost. */
   restart(): void {
     this.unsubscribeMedia();
+    this.state.recording?.unsubscribe();
     if (this.state.panel) this.options.platform.setPanel(null);
     this.state.panel?.expiry?.cancel();
     this.state = new OperatorState(this.options.packageName);
@@ -99,6 +100,7 @@ export class VirtualOperator {
 
   dispose(): void {
     this.unsubscribeMedia();
+    this.state.recording?.unsubscribe();
     this.state.panel?.expiry?.cancel();
   }
 

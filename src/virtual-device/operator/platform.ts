@@ -8,6 +8,7 @@
 import type { UiHierarchy, UiNode } from '../../contract/selector/node.js';
 import type { MediaSessionManager } from '../android/system/media.js';
 import type { NotificationManager } from '../android/system/notifications.js';
+import type { AccessibilityEvent } from '../android/ui/controller.js';
 
 export interface DisplayInfo {
   width: number;
@@ -104,6 +105,8 @@ export interface OperatorPlatform {
   cancelToast(): void;
   /** Draws (or with null removes) the Operator's on-screen log panel. */
   setPanel(panel: PanelDrawing | null): void;
+  /** The accessibility service's event stream (what a recording keeps); returns the unsubscribe. */
+  accessibilityEvents(fn: (event: AccessibilityEvent) => void): () => void;
   /** Writes a file in the Operator's storage (recordings). */
   writeFile(path: string, data: string): void;
   readonly notifications: Pick<

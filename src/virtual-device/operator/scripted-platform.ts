@@ -216,6 +216,10 @@ export class ScriptedPlatform implements OperatorPlatform {
   cancelToast(): void {}
   setPanel(): void {}
   writeFile(): void {}
+  /** The vectors' screens are fixed: no user acts on them, so no events arrive. */
+  accessibilityEvents(): () => void {
+    return () => undefined;
+  }
 }
 
 /** Settles `promise` while moving the manual clock forward in `stepMs` increments. */

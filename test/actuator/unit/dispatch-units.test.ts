@@ -22,6 +22,7 @@ function shellAnswering(answer: (command: string) => string | Error): DeviceShel
       return Buffer.from(out);
     },
     stream: () => Promise.reject(new Error('unused')),
+    pull: () => Promise.reject(new Error('unused')),
   };
 }
 

@@ -20,6 +20,10 @@ class FakeShell implements DeviceShell {
     return Buffer.alloc(0);
   }
 
+  pull(): Promise<Buffer> {
+    return Promise.reject(new Error('unused'));
+  }
+
   async stream(command: string): Promise<PassThrough> {
     this.commands.push(command);
     if (this.failOpen) throw Object.assign(new Error('device offline'), { code: 'DEVICE_OFFLINE' });

@@ -18,7 +18,8 @@ function png(width: number, height: number): Buffer {
 }
 
 function shell(screencap: Buffer): DeviceShell {
-  return { serial: 's', exec: async () => screencap, stream: () => Promise.reject(new Error('unused')) };
+  const unused = () => Promise.reject(new Error('unused'));
+  return { serial: 's', exec: async () => screencap, stream: unused, pull: unused };
 }
 
 const envelope = (stepResults: object[]) =>

@@ -23,6 +23,39 @@ export interface UiSnapshot {
   hierarchy: UiHierarchy & { roots: AndroidNode[] };
 }
 
+/**
+ * What an accessibility service's `onAccessibilityEvent` receives, for the
+ * events an Operator recording keeps (seed 003 "Recording Format"): a click
+ * (before the app reacts, so `hierarchy` is the screen that was clicked), a
+ * text change and a scroll (after them), a new foreground window, a back press.
+ * `hierarchy` is the screen at the event; call it while handling the event.
+ */
+export type AccessibilityEvent =
+  | { type: 'view_clicked'; packageName: string; node: AndroidNode; hierarchy: () => UiHierarchy }
+  | {
+      type: 'view_text_changed';
+      packageName: string;
+      node: AndroidNode;
+      text: string;
+      hierarchy: () => UiHierarchy;
+    }
+  | {
+      type: 'view_scrolled';
+      packageName: string;
+      node: AndroidNode;
+      scrollY: number;
+      maxScrollY: number;
+      hierarchy: () => UiHierarchy;
+    }
+  | {
+      type: 'window_state_changed';
+      packageName: string;
+      className: string | null;
+      title: string | null;
+      hierarchy: () => UiHierarchy;
+    }
+  | { type: 'back_pressed'; hierarchy: () => UiHierarchy };
+
 interface NodeOrigin {
   window: ScreenWindow;
   view: LaidOutView;
@@ -56,6 +89,10 @@ export class UiController {
   /** Every node ever handed out → its window and view; entries go when the nodes are collected. */
   private readonly origins = new WeakMap<AndroidNode, NodeOrigin>();
   private readonly changes = new Emitter<number>();
+  private readonly events = new Emitter<AccessibilityEvent>();
+  /** The foreground window the last `window_state_changed` named; a check is pending while set to `pending`. */
+  private lastWindow: string | undefined;
+  private windowCheckPending = false;
 
   constructor(
     private readonly sources: WindowSources,
@@ -73,6 +110,17 @@ export class UiController {
     this.revisionValue++;
     this.cached = undefined;
     this.changes.emit(this.revisionValue);
+    // Android reports a new window once its state settles: checked after the change that caused it.
+    if (this.events.size > 0 && !this.windowCheckPending) {
+      this.windowCheckPending = true;
+      queueMicrotask(() => this.checkWindow());
+    }
+  }
+
+  /** Subscribes to accessibility events (the Operator's accessibility service); returns the unsubscribe. */
+  onAccessibilityEvent(fn: (event: AccessibilityEvent) => void): () => void {
+    if (this.events.size === 0) this.lastWindow = this.windowIdentity()?.identity;
+    return this.events.on(fn);
   }
 
   onChange(fn: (revision: number) => void): () => void {
@@ -135,6 +183,7 @@ export class UiController {
   click(node: AndroidNode): boolean {
     const { window, view } = this.resolve(node);
     if (!this.actionable(view) || !isClickable(view)) return false;
+    this.emitClicked(window, view);
     if (view.spec.kind === 'input') return this.focus(node);
     return this.dispatch(window, view.spec.onClick);
   }
@@ -188,6 +237,7 @@ export class UiController {
   tap(x: number, y: number): boolean {
     const hit = this.hitTest(x, y, (v) => isClickable(v));
     if (!hit) return false;
+    this.emitClicked(hit.window, hit.view);
     if (hit.view.spec.kind === 'input' && hit.window.record) {
       hit.window.record.focusedKey = hit.view.stateKey;
       this.invalidate();
@@ -274,6 +324,7 @@ export class UiController {
 
   private back(): boolean {
     if (this.power.keyguardLocked) return false;
+    this.emit(() => ({ type: 'back_pressed', hierarchy: () => this.hierarchy() }));
     this.activities.back();
     this.invalidate();
     return true;
@@ -292,9 +343,16 @@ export class UiController {
 
   private applyText(window: ScreenWindow, view: LaidOutView, text: string): boolean {
     const onText = view.spec.onText;
-    if (onText) return this.dispatch(window, (ctx) => onText(ctx, text));
-    window.record?.fieldText.set(view.stateKey, text);
-    this.invalidate();
+    if (onText) {
+      if (!this.dispatch(window, (ctx) => onText(ctx, text))) return false;
+    } else {
+      window.record?.fieldText.set(view.stateKey, text);
+      this.invalidate();
+    }
+    this.emit(() => {
+      const node = this.liveNode(window, view);
+      return node && { type: 'view_text_changed', packageName: window.packageName, node, text, ...this.at() };
+    });
     return true;
   }
 
@@ -313,7 +371,90 @@ export class UiController {
     const onScroll = view.spec.onScroll;
     if (onScroll) this.dispatch(window, (ctx) => onScroll(ctx, offset));
     else this.invalidate();
+    this.emit(() => {
+      const node = this.liveNode(window, view);
+      const { packageName } = window;
+      return (
+        node && {
+          type: 'view_scrolled',
+          packageName,
+          node,
+          scrollY: offset,
+          maxScrollY: scroll.max,
+          ...this.at(),
+        }
+      );
+    });
     return true;
+  }
+
+  // --- accessibility events ---
+
+  /** Builds and emits an event only when a service listens (building one captures the screen). */
+  private emit(build: () => AccessibilityEvent | undefined): void {
+    if (this.events.size === 0) return;
+    const event = build();
+    if (event) this.events.emit(event);
+  }
+
+  /** The `hierarchy` of an event: the screen as it is now. */
+  private at(): { hierarchy: () => UiHierarchy } {
+    return { hierarchy: () => this.hierarchy() };
+  }
+
+  private emitClicked(window: ScreenWindow, view: LaidOutView): void {
+    this.emit(() => {
+      const node = this.liveNode(window, view);
+      return node && { type: 'view_clicked', packageName: window.packageName, node, ...this.at() };
+    });
+  }
+
+  /** The node of the current screen that shows `view` (same window, same view key). */
+  private liveNode(window: ScreenWindow, view: LaidOutView): AndroidNode | undefined {
+    const visit = (node: AndroidNode): AndroidNode | undefined => {
+      const origin = this.origins.get(node);
+      const { kind, packageName } = origin?.window ?? {};
+      if (origin?.view.key === view.key && kind === window.kind && packageName === window.packageName)
+        return node;
+      for (const child of node.children) {
+        const hit = visit(child);
+        if (hit) return hit;
+      }
+      return undefined;
+    };
+    for (const root of this.hierarchy().roots) {
+      const hit = visit(root);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+
+  /** The foreground activity (or keyguard) as a window identity, with what its event reports. */
+  private windowIdentity():
+    | { identity: string; packageName: string; className: string | null; title: string | null }
+    | undefined {
+    if (this.power.keyguardLocked) {
+      return { identity: 'keyguard', packageName: 'com.android.systemui', className: null, title: null };
+    }
+    const record = this.activities.foregroundRecord();
+    if (!record) return undefined;
+    const title = this.activities.launchableApps().find((a) => a.packageName === record.packageName)?.label;
+    return {
+      identity: `activity:${record.token}`,
+      packageName: record.packageName,
+      className: record.className,
+      title: title ?? null,
+    };
+  }
+
+  private checkWindow(): void {
+    this.windowCheckPending = false;
+    const current = this.windowIdentity();
+    if (current?.identity === this.lastWindow) return;
+    this.lastWindow = current?.identity;
+    if (!current) return;
+    const { packageName, className, title } = current;
+    this.emit(() => ({ type: 'window_state_changed', packageName, className, title, ...this.at() }));
   }
 
   private focusedField(): { window: ScreenWindow; view: LaidOutView } | undefined {

@@ -51,7 +51,7 @@ object Recording {
                 "startedAt" to ctx.platform.wallTime(), "operatorPackage" to ctx.state.packageName))
             ctx.state.recording = RecordingState(id, path, mutableListOf(header), 0)
             ctx.platform.writeFile(path, header + "\n")
-            return step.succeeded(data("session_id" to id, "file_path" to path))
+            return step.succeeded(data("sessionId" to id, "filePath" to path))
         }
     }
 
@@ -66,8 +66,8 @@ object Recording {
             ctx.state.recording = null
             ctx.platform.writeFile(active.filePath, active.lines.joinToString("\n") + "\n")
             ctx.platform.writeFile("${dir(ctx.state.packageName)}/latest", active.sessionId + "\n")
-            return step.succeeded(data("session_id" to active.sessionId, "file_path" to active.filePath,
-                "event_count" to (active.lines.size - 1).toString()))
+            return step.succeeded(data("sessionId" to active.sessionId, "filePath" to active.filePath,
+                "eventCount" to (active.lines.size - 1).toString()))
         }
     }
 }

@@ -219,8 +219,8 @@ class EngineActionsTest {
             action("c", "click", m("matcher" to m("resourceId" to "app:id/open"))),
             action("r2", "stop_recording")))
         assertEquals("success", e.status)
-        assertEquals("1", e.stepResults[2].data["event_count"])
-        val file = p.files.getValue(e.stepResults[2].data.getValue("file_path")).trim().split("\n")
+        assertEquals("1", e.stepResults[2].data["eventCount"])
+        val file = p.files.getValue(e.stepResults[2].data.getValue("filePath")).trim().split("\n")
         assertEquals("recording_header", Json.parse(file[0]).asObject()!!["type"])
         assertEquals("click", Json.parse(file[1]).asObject()!!["type"])
     }
