@@ -6,7 +6,7 @@
  */
 import { access, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectDevice } from '../../src/actuator/connect.js';
 import type { Device } from '../../src/actuator/device/device.js';
 import { captureEvidence } from '../../src/evidence/capture.js';
@@ -117,6 +117,23 @@ describe('toPassAccessibilityAudit', () => {
 });
 
 describe('toMatchScreenshot', () => {
+  // These tests choose the update mode themselves; the CI variable of the machine running them must not.
+  beforeEach(() => {
+    vi.stubEnv('CI', '');
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('in CI a missing baseline fails and writes nothing', async () => {
+    vi.stubEnv('CI', 'true');
+    const testPath = join(await tempRoot('droidproof-shots-'), 'frames.test.ts');
+    const result = await matchScreenshot(testPath, 'ci-missing');
+    expect(result.pass).toBe(false);
+    expect(result.message()).toMatch(/no baseline .*in CI a missing baseline fails/);
+    await expect(access(join(testPath, '..', '__screenshots__'))).rejects.toThrow();
+  });
+
   /** The matcher as a runner calls it, for a test file in a temp dir and a chosen update mode. */
   async function matchScreenshot(
     testPath: string,
