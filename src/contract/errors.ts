@@ -3,11 +3,18 @@
  * from the public catalogue (see `error-codes.ts`) and optional structured
  * `details`, so callers branch on `code`, never on message text.
  */
+import type { ErrorCode } from './error-codes.js';
+
 export class DroidproofError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly details: Record<string, unknown>;
 
-  constructor(code: string, message: string, details: Record<string, unknown> = {}, options?: ErrorOptions) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details: Record<string, unknown> = {},
+    options?: ErrorOptions,
+  ) {
     super(message, options);
     this.name = new.target.name;
     this.code = code;
@@ -15,7 +22,7 @@ export class DroidproofError extends Error {
   }
 
   /** The wire shape of a pre-dispatch error: `{ code, message, details }`. */
-  toJSON(): { code: string; message: string; details: Record<string, unknown> } {
+  toJSON(): { code: ErrorCode; message: string; details: Record<string, unknown> } {
     return { code: this.code, message: this.message, details: this.details };
   }
 }

@@ -11,10 +11,6 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   PAYLOAD_TOO_LARGE: 413,
   RESULT_ENVELOPE_TIMEOUT: 504,
   DEVICE_NOT_INTERACTIVE: 409,
-  EMULATOR_NOT_FOUND: 404,
-  EMULATOR_NOT_RUNNING: 404,
-  EMULATOR_UNSUPPORTED: 409,
-  EMULATOR_ALREADY_RUNNING: 409,
 };
 
 export function httpStatusOf(code: string): number {

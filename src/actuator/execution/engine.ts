@@ -21,6 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { isObservationOnly, isReadOnlyAction } from '../../contract/action-types.js';
 import type { OperatorDialect } from '../../contract/dialect.js';
+import { codeFromDevice } from '../../contract/error-codes.js';
 import type { Execution } from '../../contract/execution.js';
 import type { UiHierarchy } from '../../contract/selector/node.js';
 import { validateExecution } from '../../contract/validate.js';
@@ -257,6 +258,7 @@ export class ExecutionEngine {
         taskId: failure.details.taskId as string | undefined,
         envelope: failure.envelope,
         failedStep: failure.failedStep,
+        deviceCode: failure.deviceCode,
       },
       {
         ...failure.details,
@@ -410,12 +412,17 @@ export class ExecutionEngine {
     const step = envelope.stepResults.find((s) => s.actionType === 'doctor_ping');
     if (envelope.status !== 'success' || !step?.success) {
       const failed = firstFailedStep(envelope);
+      const deviceCode = envelope.errorCode ?? undefined;
       const code =
-        envelope.errorCode === 'SERVICE_UNAVAILABLE' ? 'DEVICE_ACCESSIBILITY_NOT_RUNNING' : undefined;
+        deviceCode === 'SERVICE_UNAVAILABLE'
+          ? 'DEVICE_ACCESSIBILITY_NOT_RUNNING'
+          : deviceCode
+            ? codeFromDevice(deviceCode)
+            : 'DEVICE_NOT_INTERACTIVE';
       throw new ExecutionFailedError(
-        code ?? envelope.errorCode ?? 'DEVICE_NOT_INTERACTIVE',
+        code,
         envelope.error ?? 'Readiness probe failed',
-        { phase: 'readiness', dispatchState: 'not_dispatched', envelope, failedStep: failed },
+        { phase: 'readiness', dispatchState: 'not_dispatched', envelope, failedStep: failed, deviceCode },
         { probeCommandId, probeDispatchState: 'dispatched' },
       );
     }
