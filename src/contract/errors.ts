@@ -1,9 +1,11 @@
 /**
  * The one error type droidproof throws. Every failure carries a stable `code`
  * from the public catalogue (see `error-codes.ts`) and optional structured
- * `details`, so callers branch on `code`, never on message text.
+ * `details`, so callers branch on `code`, never on message text. Messages do
+ * not show droidproof's own install paths (own-paths.ts).
  */
 import type { ErrorCode } from './error-codes.js';
+import { withoutOwnPaths } from './own-paths.js';
 
 export class DroidproofError extends Error {
   readonly code: ErrorCode;
@@ -15,7 +17,7 @@ export class DroidproofError extends Error {
     details: Record<string, unknown> = {},
     options?: ErrorOptions,
   ) {
-    super(message, options);
+    super(withoutOwnPaths(message), options);
     this.name = new.target.name;
     this.code = code;
     this.details = details;

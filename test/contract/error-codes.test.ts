@@ -7,11 +7,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { throwIfFailed } from '../actuator/device/device.js';
-import type { ExecutionResult } from '../actuator/execution/engine.js';
-import { ExecutionFailedError } from '../actuator/execution/errors.js';
-import { ResultEnvelopeSchema } from './envelope.js';
-import { codeFromDevice, ERROR_CODE_LIST, ERROR_CODES, isErrorCode } from './error-codes.js';
+import { throwIfFailed } from '../../src/actuator/device/device.js';
+import type { ExecutionResult } from '../../src/actuator/execution/engine.js';
+import { ExecutionFailedError } from '../../src/actuator/execution/errors.js';
+import { ResultEnvelopeSchema } from '../../src/contract/envelope.js';
+import { codeFromDevice, ERROR_CODE_LIST, ERROR_CODES, isErrorCode } from '../../src/contract/error-codes.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
