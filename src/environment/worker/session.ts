@@ -76,11 +76,6 @@ export class WorkerSession implements AttemptHost {
     return this.lease.device.operatorVersion;
   }
 
-  /** The attempt in progress, if any. */
-  get current(): TestAttempt | undefined {
-    return this.attempt;
-  }
-
   /**
    * Begins an attempt: names it to the broker and makes it the one the device's matchers capture
    * for. The caller runs `start()` next and `settle()` at the end (see attempt.ts).
