@@ -2,7 +2,8 @@
  * A test that throws, times out or fails in beforeEach (no failing matcher)
  * gets its evidence at the moment of failure, before `afterEach` changes the
  * screen: through the `device` fixture's step that droidproof's runner runs
- * under Vitest, and `test_fn_failure` / `hook_failure` under Jest.
+ * under Vitest, and `test_fn_failure` / `hook_failure` under Jest. With evidence
+ * mode `always`, a passing test's bundle is taken at the same moment.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -70,4 +71,27 @@ describe('evidence at the moment of a non-matcher failure', () => {
       expect(bundle.manifest.device.operatorVersion).toMatch(/^\d+\.\d+\.\d+/);
     }
   }, 120_000);
+
+  describe("evidence mode 'always': a passing test's bundle is captured when its body ends", () => {
+    const ALWAYS = 'test/environment/fixtures/always';
+    for (const [runner, args] of [
+      ['vitest', ['run', '--config', `${ALWAYS}/vitest.config.ts`]],
+      ['jest', ['--config', `${ALWAYS}/jest.config.js`]],
+    ] as const) {
+      it(`${runner}: before afterEach, with the passed verdict`, async () => {
+        const report = join(await tempDir('droidproof-always-'), 'report');
+        const run = await runCli(runner, args, { DROIDPROOF_REPORT_DIR: report });
+        expect(run.code).toBe(0);
+        const [bundle, ...others] = await scanBundles(join(report, 'bundles'));
+        expect(others).toHaveLength(0);
+        expect(bundle?.manifest.context).toMatchObject({
+          testName: 'passes on the login screen',
+          originalVerdict: 'passed',
+        });
+        const hierarchy = await readFile(join(bundle!.dir, 'hierarchy.xml'), 'utf8');
+        expect(hierarchy).toContain('package="com.droidproof.login"');
+        expect(hierarchy).not.toContain('package="com.droidproof.shopping"');
+      }, 120_000);
+    }
+  });
 });
