@@ -199,13 +199,6 @@ export const ERROR_CODES = {
     kind: 'public',
     source: '003:7857',
   },
-  RESULT_TRANSPORT_SPAWN_FAILED: {
-    meaning: 'Result transport spawn failed.',
-    kind: 'public',
-    source: '003:7858',
-  },
-  RESULT_TRANSPORT_EXITED: { meaning: 'Result transport exited.', kind: 'public', source: '003:7859' },
-  RESULT_TRANSPORT_CANCELLED: { meaning: 'Result transport cancelled.', kind: 'public', source: '003:7860' },
   RESULT_TRANSPORT_FAILED: { meaning: 'Result transport failed.', kind: 'public', source: '003:7861' },
   RESULT_ENVELOPE_MALFORMED: {
     meaning:

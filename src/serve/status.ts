@@ -2,7 +2,9 @@
  * HTTP status of an error code (seed 003 "HTTP Status Mapping"); every other
  * code is a host-side 500. Route-local wrapper codes carry their own status.
  */
-const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+import type { ErrorCode } from '../contract/error-codes.js';
+
+const STATUS_BY_CODE: Readonly<Partial<Record<ErrorCode, number>>> = {
   EXECUTION_CONFLICT_IN_FLIGHT: 423,
   DEVICE_NOT_FOUND: 404,
   NO_DEVICES: 404,
@@ -13,6 +15,6 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   DEVICE_NOT_INTERACTIVE: 409,
 };
 
-export function httpStatusOf(code: string): number {
+export function httpStatusOf(code: ErrorCode): number {
   return STATUS_BY_CODE[code] ?? 500;
 }
