@@ -22,8 +22,8 @@ import type { FailureReport } from '../src/evidence/failure.js';
 import type { EvidenceSource } from '../src/evidence/source.js';
 import { TestEvidence } from '../src/evidence/test-evidence.js';
 import { verifyBundle } from '../src/evidence/verify.js';
-import { configureMatchers } from '../src/matchers/config.js';
 import { droidproofMatchers } from '../src/matchers/matchers.js';
+import { withMatcherSettings } from '../src/matchers/settings.js';
 import { createVirtualDevice, type VirtualDevice } from '../src/virtual-device/device.js';
 import { startVirtualFarm } from '../src/virtual-device/farm.js';
 import { figureOf, row } from './report.js';
@@ -136,7 +136,7 @@ try {
 
   // A real matcher failure (a node that never shows), as the hook receives it.
   let failure: FailureReport | undefined;
-  configureMatchers({
+  withMatcherSettings(device, {
     timeout: 300,
     onFailure: async (context) => {
       failure = context.failure;
@@ -144,7 +144,7 @@ try {
     },
   });
   await droidproofMatchers.toShowNode.call({ isNot: false }, device, { textEquals: 'Never shown' });
-  configureMatchers({ timeout: 5000, onFailure: undefined });
+  withMatcherSettings(device, { timeout: 5000, onFailure: undefined });
   if (!failure) throw new Error('the failing matcher reported no failure');
 
   const onDevice = await captureMany(source, join(root, 'device'), failure, true);
@@ -165,7 +165,7 @@ try {
   const inMemory = await captureMany(memory, join(root, 'memory'), failure, false);
 
   const evidence = new TestEvidence({ source, root: join(root, 'suite'), mode: 'on-failure' });
-  configureMatchers({ onFailure: ({ failure }) => evidence.capture('failed', failure) });
+  withMatcherSettings(device, { onFailure: ({ failure }) => evidence.capture('failed', failure) });
   for (let i = 0; i < 10; i++) await passingTest(device, i, undefined); // warm-up
   const suite = await runSuites(device, evidence);
   device.close();

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { LeaseClient } from '../src/environment/lease/client.js';
 import { parseOptions } from '../src/environment/options.js';
 import { startRun } from '../src/environment/run.js';
-import { closeWorkerSession, workerSession } from '../src/environment/worker/session.js';
+import { WorkerSession } from '../src/environment/worker/session.js';
 
 const CYCLES = 100;
 const TESTS = 200;
@@ -34,6 +34,7 @@ const run = await startRun(
   }),
   process.cwd(),
 );
+let session: WorkerSession | undefined;
 try {
   const client = await LeaseClient.connect(run.pool.address, { pid: process.pid, label: 'bench' });
   const acquire: number[] = [];
@@ -49,12 +50,12 @@ try {
   const opens: number[] = [];
   for (let i = 0; i < SESSIONS; i++) {
     const started = performance.now();
-    await workerSession('bench worker');
+    const opened = await WorkerSession.open('bench worker');
     opens.push(performance.now() - started);
-    await closeWorkerSession();
+    await opened.close();
   }
 
-  const session = await workerSession('bench worker');
+  session = await WorkerSession.open('bench worker');
   const direct: number[] = [];
   const fixture: number[] = [];
   for (let i = 0; i < WARM_UP + TESTS; i++) {
@@ -62,10 +63,11 @@ try {
     await session.device.home();
     const plain = performance.now() - started;
     started = performance.now();
-    await session.beginTest({ name: `test ${i}`, path: 'bench.test.ts', attempt: 1 });
+    const attempt = session.beginTest({ name: `test ${i}`, path: 'bench.test.ts', attempt: 1 });
+    await attempt.start();
     await session.device.home();
-    await session.settle('passed');
-    session.endTest();
+    await attempt.bodyFinished('passed');
+    await attempt.settle('passed');
     const wrapped = performance.now() - started;
     if (i >= WARM_UP) {
       direct.push(plain);
@@ -79,6 +81,6 @@ try {
   console.log(line('the same test through the device fixture', fixture));
   console.log(line('per-test overhead of the device fixture', overhead, 5));
 } finally {
-  await closeWorkerSession();
+  await session?.close();
   await run.stop();
 }

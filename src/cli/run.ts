@@ -2,6 +2,7 @@
  * The CLI framework: finds the command, parses global and command flags,
  * runs it and prints its JSON (or the typed error) to stdout.
  */
+import { withoutOwnPaths } from '../contract/own-paths.js';
 import { droidproofVersion } from '../version.js';
 import { parseArgs } from './args.js';
 import { type CliCommand, EXIT, type Executor } from './command.js';
@@ -46,7 +47,10 @@ function splitCommand(argv: readonly string[]): { name: string | undefined; rest
 function errorBody(error: unknown): unknown {
   if (error instanceof Error && 'toJSON' in error && typeof error.toJSON === 'function')
     return error.toJSON();
-  return { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) };
+  return {
+    code: 'INTERNAL_ERROR',
+    message: withoutOwnPaths(error instanceof Error ? error.message : String(error)),
+  };
 }
 
 /** Runs one CLI invocation and returns the process exit code. */

@@ -9,11 +9,17 @@ export interface ErrorCodeInfo {
   readonly meaning: string;
   /**
    * `public`: Node's stable enum; `runtime`: Android-emitted envelope codes; `usage`: CLI usage objects;
-   * `droidproof`: host failures the seeds do not name, documented where `source` says.
+   * `wrapper`: `droidproof serve` request and middleware failures (seed "Error Layers"), not execution
+   * codes; `droidproof`: failures the seeds do not name, documented where `source` says.
    */
-  readonly kind: 'public' | 'runtime' | 'usage' | 'droidproof';
-  /** Seed line citing the code. */
+  readonly kind: 'public' | 'runtime' | 'usage' | 'wrapper' | 'droidproof';
+  /** Seed line citing the code, or the droidproof doc that defines it. */
   readonly source: string;
+  /**
+   * Set on a code only an Operator reports and droidproof's own Operators (Kotlin, virtual) do not:
+   * the released Clawperator Operator may put it in its envelope, so its meaning stays known.
+   */
+  readonly reportedBy?: 'released-operator';
 }
 
 export const ERROR_CODES = {
@@ -56,6 +62,7 @@ export const ERROR_CODES = {
     meaning: 'A direct media service call received an invalid position.',
     kind: 'public',
     source: '003:7824',
+    reportedBy: 'released-operator',
   },
   MEDIA_POSITION_OUT_OF_RANGE: {
     meaning: 'The requested seek position exceeds the known media duration.',
@@ -77,11 +84,17 @@ export const ERROR_CODES = {
     kind: 'public',
     source: '003:7828',
   },
-  NOTIFICATION_QUERY_FAILED: { meaning: 'Notification query failed.', kind: 'public', source: '003:7829' },
+  NOTIFICATION_QUERY_FAILED: {
+    meaning: 'Notification query failed.',
+    kind: 'public',
+    source: '003:7829',
+    reportedBy: 'released-operator',
+  },
   NOTIFICATION_SERVICE_UNAVAILABLE: {
     meaning: 'Notification service unavailable.',
     kind: 'public',
     source: '003:7830',
+    reportedBy: 'released-operator',
   },
   MEDIA_SESSION_EXPIRED: {
     meaning: 'The media session handle ended, became inactive or was replaced.',
@@ -129,6 +142,7 @@ export const ERROR_CODES = {
     meaning: 'Execution was cancelled; collected steps are retained and cancellation propagates.',
     kind: 'public',
     source: '003:7840',
+    reportedBy: 'released-operator',
   },
   CONTAINER_LOST: {
     meaning:
@@ -142,32 +156,11 @@ export const ERROR_CODES = {
     kind: 'public',
     source: '003:7842',
   },
-  EVIDENCE_STORAGE_UNWRITABLE: {
-    meaning: 'Evidence storage is not writable; inspect path and recovery before retrying.',
-    kind: 'public',
-    source: '003:7843',
-  },
   EVIDENCE_OUTPUT_EXISTS: {
     meaning: 'Choose a new evidence output directory; existing destinations are never overwritten.',
     kind: 'public',
     source: '003:7844',
   },
-  EVIDENCE_SESSION_NOT_FOUND: {
-    meaning: 'The requested video session is unknown or invalid.',
-    kind: 'public',
-    source: '003:7845',
-  },
-  EVIDENCE_RECORDING_ACTIVE: {
-    meaning: 'Another video session owns the selected device lock.',
-    kind: 'public',
-    source: '003:7846',
-  },
-  EVIDENCE_RECOVERY_REQUIRED: {
-    meaning: 'Verify recorder ownership and retained files before manual lock recovery.',
-    kind: 'public',
-    source: '003:7847',
-  },
-  HOST_DEPENDENCY_MISSING: { meaning: 'Host dependency missing.', kind: 'public', source: '003:7848' },
   ADB_NOT_FOUND: { meaning: 'Adb not found.', kind: 'public', source: '003:7849' },
   NO_DEVICES: { meaning: 'adb lists no executable device.', kind: 'public', source: '003:7850' },
   MULTIPLE_DEVICES_DEVICE_ID_REQUIRED: {
@@ -206,13 +199,6 @@ export const ERROR_CODES = {
     kind: 'public',
     source: '003:7857',
   },
-  RESULT_TRANSPORT_SPAWN_FAILED: {
-    meaning: 'Result transport spawn failed.',
-    kind: 'public',
-    source: '003:7858',
-  },
-  RESULT_TRANSPORT_EXITED: { meaning: 'Result transport exited.', kind: 'public', source: '003:7859' },
-  RESULT_TRANSPORT_CANCELLED: { meaning: 'Result transport cancelled.', kind: 'public', source: '003:7860' },
   RESULT_TRANSPORT_FAILED: { meaning: 'Result transport failed.', kind: 'public', source: '003:7861' },
   RESULT_ENVELOPE_MALFORMED: {
     meaning:
@@ -255,7 +241,12 @@ export const ERROR_CODES = {
     kind: 'public',
     source: '003:7869',
   },
-  SECURITY_BLOCK_DETECTED: { meaning: 'Security block detected.', kind: 'public', source: '003:7870' },
+  SECURITY_BLOCK_DETECTED: {
+    meaning: 'Security block detected.',
+    kind: 'public',
+    source: '003:7870',
+    reportedBy: 'released-operator',
+  },
   CONTAINER_NOT_FOUND: {
     meaning: 'The explicit container matcher matched no node.',
     kind: 'public',
@@ -275,6 +266,7 @@ export const ERROR_CODES = {
     meaning: 'Continued-pointer gestures require Android API 26 or newer.',
     kind: 'public',
     source: '003:7874',
+    reportedBy: 'released-operator',
   },
   ON_SCREEN_LOG_SERVICE_UNAVAILABLE: {
     meaning: 'The Operator accessibility service or its window host is unavailable.',
@@ -290,21 +282,15 @@ export const ERROR_CODES = {
     meaning: 'On screen log render failed.',
     kind: 'public',
     source: '003:7877',
+    reportedBy: 'released-operator',
   },
   ON_SCREEN_LOG_RENDER_TIMEOUT: {
     meaning: 'On screen log render timeout.',
     kind: 'public',
     source: '003:7878',
   },
-  LOG_DIRECTORY_UNWRITABLE: {
-    meaning:
-      'Daily log destination cannot be opened. Recovery: set ANDROPERATOR_LOG_DIR to a writable directory; advisory only.',
-    kind: 'public',
-    source: '003:7879',
-  },
   NODE_TOO_OLD: { meaning: 'Node too old.', kind: 'public', source: '003:7880' },
   ADB_SERVER_FAILED: { meaning: 'Adb server failed.', kind: 'public', source: '003:7881' },
-  ADB_NO_USB_PERMISSIONS: { meaning: 'Adb no usb permissions.', kind: 'public', source: '003:7882' },
   DEVICE_UNAUTHORIZED: { meaning: 'Device unauthorized.', kind: 'public', source: '003:7883' },
   DEVICE_OFFLINE: { meaning: 'Device offline.', kind: 'public', source: '003:7884' },
   DEVICE_SHELL_UNAVAILABLE: { meaning: 'Device shell unavailable.', kind: 'public', source: '003:7885' },
@@ -333,47 +319,16 @@ export const ERROR_CODES = {
     kind: 'public',
     source: '003:7890',
   },
-  ANDROID_BUILD_FAILED: { meaning: 'Android build failed.', kind: 'public', source: '003:7891' },
-  ANDROID_INSTALL_FAILED: { meaning: 'Android install failed.', kind: 'public', source: '003:7892' },
-  ANDROID_APP_LAUNCH_FAILED: { meaning: 'Android app launch failed.', kind: 'public', source: '003:7893' },
-  SMOKE_OPEN_SETTINGS_FAILED: { meaning: 'Smoke open settings failed.', kind: 'public', source: '003:7894' },
-  SCRCPY_NOT_FOUND: { meaning: 'Scrcpy not found.', kind: 'public', source: '003:7895' },
   APK_VERSION_UNREADABLE: { meaning: 'Apk version unreadable.', kind: 'public', source: '003:7896' },
   APK_VERSION_INVALID: { meaning: 'Apk version invalid.', kind: 'public', source: '003:7897' },
   CLI_VERSION_INVALID: { meaning: 'Cli version invalid.', kind: 'public', source: '003:7898' },
   VERSION_INCOMPATIBLE: { meaning: 'Version incompatible.', kind: 'public', source: '003:7899' },
   LOGCAT_UNAVAILABLE: { meaning: 'Logcat unavailable.', kind: 'public', source: '003:7900' },
-  ANDROID_SDK_TOOL_MISSING: { meaning: 'Android sdk tool missing.', kind: 'public', source: '003:7901' },
-  EMULATOR_NOT_FOUND: { meaning: 'Emulator not found.', kind: 'public', source: '003:7902' },
-  EMULATOR_ALREADY_RUNNING: { meaning: 'Emulator already running.', kind: 'public', source: '003:7903' },
-  EMULATOR_NOT_RUNNING: { meaning: 'Emulator not running.', kind: 'public', source: '003:7904' },
-  EMULATOR_UNSUPPORTED: { meaning: 'Emulator unsupported.', kind: 'public', source: '003:7905' },
-  EMULATOR_CREATE_FAILED: { meaning: 'Emulator create failed.', kind: 'public', source: '003:7906' },
-  EMULATOR_START_FAILED: { meaning: 'Emulator start failed.', kind: 'public', source: '003:7907' },
-  EMULATOR_STOP_FAILED: { meaning: 'Emulator stop failed.', kind: 'public', source: '003:7908' },
-  EMULATOR_DELETE_FAILED: { meaning: 'Emulator delete failed.', kind: 'public', source: '003:7909' },
-  EMULATOR_BOOT_TIMEOUT: { meaning: 'Emulator boot timeout.', kind: 'public', source: '003:7910' },
-  ANDROID_SYSTEM_IMAGE_INSTALL_FAILED: {
-    meaning: 'Android system image install failed.',
-    kind: 'public',
-    source: '003:7911',
-  },
-  ANDROID_AVD_CREATE_FAILED: { meaning: 'Android avd create failed.', kind: 'public', source: '003:7912' },
-  AGENT_SKILLS_STALE: { meaning: 'Agent skills stale.', kind: 'public', source: '003:7913' },
   DAEMON_START_FAILED: { meaning: 'Daemon start failed.', kind: 'public', source: '003:7914' },
   DAEMON_STOP_FAILED: { meaning: 'Daemon stop failed.', kind: 'public', source: '003:7915' },
   DAEMON_PROXY_ERROR: { meaning: 'Daemon proxy error.', kind: 'public', source: '003:7916' },
-  OPERATOR_DOWNLOAD_UNSUPPORTED: {
-    meaning: 'Operator download unsupported.',
-    kind: 'public',
-    source: '003:7917',
-  },
-  OPERATOR_METADATA_INVALID: { meaning: 'Operator metadata invalid.', kind: 'public', source: '003:7918' },
-  OPERATOR_DOWNLOAD_FAILED: { meaning: 'Operator download failed.', kind: 'public', source: '003:7919' },
-  OPERATOR_CHECKSUM_FAILED: { meaning: 'Operator checksum failed.', kind: 'public', source: '003:7920' },
   OPERATOR_APK_NOT_FOUND: { meaning: 'Operator apk not found.', kind: 'public', source: '003:7921' },
   OPERATOR_INSTALL_FAILED: { meaning: 'Operator install failed.', kind: 'public', source: '003:7922' },
-  OPERATOR_GRANT_FAILED: { meaning: 'Operator grant failed.', kind: 'public', source: '003:7923' },
   OPERATOR_VERIFY_FAILED: { meaning: 'Operator verify failed.', kind: 'public', source: '003:7924' },
   RECORDING_ALREADY_IN_PROGRESS: {
     meaning: 'Recording already in progress.',
@@ -388,8 +343,6 @@ export const ERROR_CODES = {
   },
   RECORDING_PULL_FAILED: { meaning: 'Recording pull failed.', kind: 'public', source: '003:7928' },
   RECORDING_PARSE_FAILED: { meaning: 'Recording parse failed.', kind: 'public', source: '003:7929' },
-  RECORDING_EXPORT_FAILED: { meaning: 'Recording export failed.', kind: 'public', source: '003:7930' },
-  RECORDING_COMPARE_FAILED: { meaning: 'Recording compare failed.', kind: 'public', source: '003:7931' },
   RECORDING_SCHEMA_VERSION_UNSUPPORTED: {
     meaning: 'Recording schema version unsupported.',
     kind: 'public',
@@ -436,11 +389,6 @@ export const ERROR_CODES = {
     meaning: 'CLI syntax failure: unknown command or flag, repeated flag, or missing value; exit code 1.',
     kind: 'usage',
     source: '003:1996',
-  },
-  NOT_IMPLEMENTED: {
-    meaning: 'The requested CLI path exists but is not implemented.',
-    kind: 'usage',
-    source: '003:7426',
   },
   CODEGEN_WRITE_FAILED: {
     meaning: 'droidproof codegen could not write the generated test to --out; the pulled recording is kept.',
@@ -506,6 +454,219 @@ export const ERROR_CODES = {
     kind: 'droidproof',
     source: 'docs/matchers.md#screenshot-comparison',
   },
+  RECORDING_START_FAILED: {
+    meaning: 'The Operator refused start_recording: the sessionId does not match ^[a-zA-Z0-9_-]+$.',
+    kind: 'runtime',
+    source: '003:12125',
+  },
+  VALIDATION_FAILED: {
+    meaning: 'read_text read a value that does not satisfy its validator (a returned failed step).',
+    kind: 'runtime',
+    source: 'docs/virtual-operator.md',
+  },
+  APP_NOT_INSTALLED: {
+    meaning:
+      'The app is not installed: open_app on the device, or the per-test reset of the configured app under test (pm path / pm clear), which quarantines the device naming the package.',
+    kind: 'droidproof',
+    source: 'docs/environment.md#options',
+  },
+  OPERATOR_CODE_UNCATALOGUED: {
+    meaning:
+      "The Operator reported an error code this catalogue does not know (a newer or custom Operator). The error's deviceCode holds the code verbatim; the envelope is kept.",
+    kind: 'droidproof',
+    source: 'docs/contract.md#device-reported-codes',
+  },
+  INVALID_BODY: {
+    meaning:
+      'droidproof serve: the request body is not a JSON object, or a field has the wrong type (HTTP 400).',
+    kind: 'wrapper',
+    source: '003:9054',
+  },
+  INVALID_DEVICE_ID: {
+    meaning: 'droidproof serve: deviceId is not a string (HTTP 400).',
+    kind: 'wrapper',
+    source: '003:9063',
+  },
+  INVALID_OPERATOR_PACKAGE: {
+    meaning: 'droidproof serve: operatorPackage is not a non-empty string (HTTP 400).',
+    kind: 'wrapper',
+    source: 'docs/serve.md',
+  },
+  INVALID_PATH: {
+    meaning: 'droidproof serve: a path field is not a non-empty string (HTTP 400).',
+    kind: 'wrapper',
+    source: 'docs/serve.md',
+  },
+  MISSING_EXECUTION: {
+    meaning: 'droidproof serve: /execute got no execution object (HTTP 400).',
+    kind: 'wrapper',
+    source: '003:8686',
+  },
+  INVALID_JSON: {
+    meaning: 'droidproof serve: the request body is malformed JSON (HTTP 400).',
+    kind: 'wrapper',
+    source: '003:9072',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    meaning: 'droidproof serve: the request body is not application/json (HTTP 415).',
+    kind: 'wrapper',
+    source: 'docs/serve.md',
+  },
+  INTERNAL_SERVER_ERROR: {
+    meaning: 'droidproof serve: an unhandled server-side exception reached the catch-all (HTTP 500).',
+    kind: 'wrapper',
+    source: '003:9074',
+  },
+  UNAUTHORIZED: {
+    meaning: 'droidproof serve: the bearer token is missing or wrong on a non-loopback listener (HTTP 401).',
+    kind: 'wrapper',
+    source: 'docs/serve.md',
+  },
+  ROUTE_NOT_FOUND: {
+    meaning: 'droidproof serve: no route has this method and path (HTTP 404).',
+    kind: 'wrapper',
+    source: 'docs/serve.md',
+  },
+  INVALID_OPTIONS: {
+    meaning:
+      'The droidproof plugin/environment options do not parse: the message names the key (and the closest valid one for a misspelt key) and the rule it breaks.',
+    kind: 'droidproof',
+    source: 'docs/environment.md#options',
+  },
+  ENVIRONMENT_NOT_CONFIGURED: {
+    meaning:
+      "A worker found no droidproof run settings in its environment: the test runner was not started with droidproof's global setup (plugin or globalSetup).",
+    kind: 'droidproof',
+    source: 'docs/environment.md',
+  },
+  TEST_OUTSIDE_RUNNER: {
+    meaning:
+      "droidproof's Vitest test was called outside a Vitest test run (for example from the config file).",
+    kind: 'droidproof',
+    source: 'docs/environment.md#decisions-where-the-issue-was-silent',
+  },
+  DEVICE_NOT_READY: {
+    meaning:
+      "A device failed doctor's critical checks in the pool's readiness check before its first lease; it is quarantined, naming the failed checks.",
+    kind: 'droidproof',
+    source: 'docs/environment.md#how-a-device-gets-to-a-worker',
+  },
+  NO_HEALTHY_DEVICES: {
+    meaning: 'Every device of the pool is quarantined; details list the reasons.',
+    kind: 'droidproof',
+    source: 'docs/environment.md#how-a-device-gets-to-a-worker',
+  },
+  LEASE_TIMEOUT: {
+    meaning: 'No device became free within timeouts.leaseMs; the message names who holds each device.',
+    kind: 'droidproof',
+    source: 'docs/environment.md#options',
+  },
+  LEASE_AUTH_FAILED: {
+    meaning:
+      'A lease broker client presented the wrong per-run secret, or none within one second of connecting.',
+    kind: 'droidproof',
+    source: 'docs/environment.md#threat-model-of-the-lease-broker',
+  },
+  LEASE_BROKER_UNAVAILABLE: {
+    meaning:
+      'The lease broker cannot be reached (its address is unset or refuses), or closed the connection while a request was pending.',
+    kind: 'droidproof',
+    source: 'docs/environment.md#how-a-device-gets-to-a-worker',
+  },
+  LEASE_PROTOCOL_ERROR: {
+    meaning: 'A message on the lease channel did not parse.',
+    kind: 'droidproof',
+    source: 'docs/environment.md#how-a-device-gets-to-a-worker',
+  },
+  LEASE_NOT_HELD: {
+    meaning:
+      "A release or relabel named a lease this connection does not hold (another worker's, or one already ended).",
+    kind: 'droidproof',
+    source: 'docs/environment.md#threat-model-of-the-lease-broker',
+  },
+  LEASE_BROKER_CLOSED: {
+    meaning: 'The lease broker is shutting down; pending and new acquires end with this code.',
+    kind: 'droidproof',
+    source: 'docs/environment.md#how-a-device-gets-to-a-worker',
+  },
+  MATCHER_INVALID: {
+    meaning:
+      'A matcher argument is invalid: a bad NodeMatcher, an unknown audit rule, a ratio outside 0-1, a bad screenshot name, or matcher settings outside 0 to 2^31-1 ms.',
+    kind: 'droidproof',
+    source: 'docs/matchers.md#decisions',
+  },
+  MATCHER_TARGET_UNSUPPORTED: {
+    meaning:
+      'The value given to expect(...) is not a device or locator, or lacks what the matcher needs (notifications, media, node actions, screenshots, cold starts).',
+    kind: 'droidproof',
+    source: 'docs/matchers.md#decisions',
+  },
+  INIT_NO_PACKAGE_JSON: {
+    meaning: 'droidproof init found no package.json in the target folder: run npm init first.',
+    kind: 'droidproof',
+    source: 'docs/cli.md',
+  },
+  INIT_INVALID_PACKAGE_JSON: {
+    meaning: "droidproof init could not parse the folder's package.json.",
+    kind: 'droidproof',
+    source: 'docs/cli.md',
+  },
+  VIRTUAL_DEVICE_START_FAILED: {
+    meaning:
+      'droidproof virtual could not start the virtual devices for a reason that is not itself a droidproof error; the cause is attached.',
+    kind: 'droidproof',
+    source: 'docs/virtual-device.md',
+  },
+  VIRTUAL_DEVICE_OPTIONS_INVALID: {
+    meaning: 'startVirtualFarm got contradictory options (both createDevice and device options).',
+    kind: 'droidproof',
+    source: 'docs/virtual-device.md',
+  },
+  VIRTUAL_DEVICE_LISTEN_FAILED: {
+    meaning: "A virtual device's adbd or host front end could not listen on its loopback port.",
+    kind: 'droidproof',
+    source: 'docs/virtual-device.md',
+  },
+  ADB_SERVER_UNREACHABLE: {
+    meaning:
+      'The adb server a virtual device registers with (devices.adbServerPort, virtual --adb-server) cannot be reached.',
+    kind: 'droidproof',
+    source: 'docs/virtual-device.md',
+  },
+  ADB_PROTOCOL_ERROR: {
+    meaning:
+      'A peer of the virtual device sent bytes that are not an adb transport message (bad header, checksum or length).',
+    kind: 'droidproof',
+    source: 'docs/virtual-device.md',
+  },
+  APK_PARSE_FAILED: {
+    meaning:
+      "The virtual device could not read an APK's ZIP or binary manifest; pm install answers Failure [INSTALL_PARSE_FAILED_*] as Android does.",
+    kind: 'droidproof',
+    source: 'docs/virtual-device.md',
+  },
+  INVALID_APP_DEFINITION: {
+    meaning: 'A test-app model given to the virtual device is invalid (package name, activities, screens).',
+    kind: 'droidproof',
+    source: 'docs/test-apps.md',
+  },
+  SHELL_SYNTAX: {
+    meaning:
+      "The virtual device's shell could not parse a command line; the shell prints the error and exits 2, as sh does.",
+    kind: 'droidproof',
+    source: 'docs/virtual-device.md',
+  },
+  SHELL_USAGE: {
+    meaning:
+      'A virtual device shell command got arguments it does not accept; it prints its usage and exits non-zero, as the Android tool does.',
+    kind: 'droidproof',
+    source: 'docs/virtual-device.md',
+  },
+  NODE_STALE: {
+    meaning: "The virtual device's UI model was asked to act on a node that is no longer on screen.",
+    kind: 'droidproof',
+    source: 'docs/virtual-device.md',
+  },
 } as const satisfies Readonly<Record<string, ErrorCodeInfo>>;
 
 /** Every catalogued error code. */
@@ -516,4 +677,12 @@ export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as ErrorCode[];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
+
+/**
+ * The catalogue code for a code an Operator put in its envelope, which can be any string: itself when
+ * catalogued, else `OPERATOR_CODE_UNCATALOGUED` (the error keeps the verbatim code as `deviceCode`).
+ */
+export function codeFromDevice(deviceCode: string): ErrorCode {
+  return isErrorCode(deviceCode) ? deviceCode : 'OPERATOR_CODE_UNCATALOGUED';
 }

@@ -7,6 +7,7 @@
  * one); it starts a missing daemon only when `DROIDPROOF_DAEMON_AUTOSTART=1`.
  */
 import { isAbsolute } from 'node:path';
+import { isErrorCode } from '../contract/error-codes.js';
 import { DroidproofError } from '../contract/errors.js';
 import type { Execution } from '../contract/execution.js';
 import type { ExecutionResultWrapper } from '../contract/wrappers.js';
@@ -110,5 +111,10 @@ export async function proxyExecution(request: ProxyRequest): Promise<ProxyOutcom
     code: 'DAEMON_PROXY_ERROR',
     message: `Daemon answered HTTP ${answer.status}`,
   };
-  throw new DroidproofError(error.code, error.message, error.details ?? {});
+  // A daemon of another droidproof build may answer a code this catalogue lacks: keep it in details.
+  const code = isErrorCode(error.code) ? error.code : 'DAEMON_PROXY_ERROR';
+  throw new DroidproofError(code, error.message, {
+    ...error.details,
+    ...(code === error.code ? {} : { daemonCode: error.code }),
+  });
 }

@@ -25,5 +25,6 @@ export {
   type ProvidedDevices,
   virtualSource,
 } from './sources/index.js';
-export { closeWorkerSession, WorkerSession, workerSession } from './worker/session.js';
+export { TestAttempt, type TestIdentity, type Verdict } from './worker/attempt.js';
+export { WorkerSession } from './worker/session.js';
 export type { TestDevice } from './worker/test-device.js';

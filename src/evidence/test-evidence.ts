@@ -6,7 +6,7 @@
  *
  *     const evidence = new TestEvidence({ source, mode: 'on-failure' });
  *     evidence.start({ testName, testPath, attempt });         // beforeEach / test_start
- *     configureMatchers({ onFailure: ({ failure }) => evidence.capture('failed', failure) });
+ *     withMatcherSettings(device, { onFailure: ({ failure }) => evidence.capture('failed', failure) });
  *     await evidence.finish(verdict, errorMessage);             // onTestFailed / test_fn_failure
  */
 import { type CaptureResult, captureEvidence } from './capture.js';

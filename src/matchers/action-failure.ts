@@ -6,6 +6,7 @@
  * what the screen showed, the closest candidates and the evidence bundle.
  * The error keeps its class, code and details; only its message grows.
  */
+import type { ErrorCode } from '../contract/error-codes.js';
 import { DroidproofError } from '../contract/errors.js';
 import type { NodeMatcher } from '../contract/matcher.js';
 import { runMatcher } from './core.js';
@@ -13,7 +14,7 @@ import { showNodeRun } from './node-matchers.js';
 import { type NodeQueryOptions, nodeQuery } from './node-query.js';
 import type { MatcherTarget } from './ports.js';
 
-const SELECTION_CODES = new Set([
+const SELECTION_CODES = new Set<ErrorCode>([
   'NODE_NOT_FOUND',
   'NODE_AMBIGUOUS',
   'CONTAINER_NOT_FOUND',

@@ -1,15 +1,15 @@
 /**
  * The matcher core shared by the Vitest and Jest adapters: run one matcher's
  * waiting loop, and on a final failure build the failure report, call the
- * evidence hook and write a message a person can act on.
+ * received subject's evidence hook and write a message a person can act on.
  */
 import type { CaptureResult } from '../evidence/capture.js';
 import { messageOf } from '../evidence/error-message.js';
 import type { Candidate, FailureReport } from '../evidence/failure.js';
 import { evidenceAnnotation } from '../evidence/runner-artifact.js';
-import { matcherConfig } from './config.js';
 import { formatCandidate } from './describe.js';
 import type { MatcherTarget } from './ports.js';
+import { type MatcherSettings, matcherSettingsOf } from './settings.js';
 import { type Check, waitForCheck } from './wait.js';
 
 /** One matcher invocation, independent of the test runner. */
@@ -63,12 +63,12 @@ interface Annotatable {
 }
 
 async function captureEvidenceFor(
+  hook: MatcherSettings['onFailure'],
   received: unknown,
   target: MatcherTarget,
   failure: FailureReport,
   state: RunnerState,
 ): Promise<CaptureResult | undefined> {
-  const hook = matcherConfig().onFailure;
   if (!hook) return undefined;
   try {
     return await hook({
@@ -129,11 +129,12 @@ export async function runMatcher<D>(
   received: unknown,
   state: RunnerState,
 ): Promise<MatcherVerdict> {
-  const config = matcherConfig();
+  // The received device or locator carries its settings (the environment set the device's).
+  const settings = matcherSettingsOf(received);
   const startedMs = Date.now();
   const outcome = await waitForCheck(() => run.check(startedMs), {
-    timeout: run.options.timeout ?? config.timeout,
-    interval: run.options.interval ?? config.interval,
+    timeout: run.options.timeout ?? settings.timeout,
+    interval: run.options.interval ?? settings.interval,
     want: !state.isNot,
     single: state.poll === true,
   });
@@ -158,7 +159,7 @@ export async function runMatcher<D>(
   const evidence =
     state.poll || state.evidence === false
       ? undefined
-      : await captureEvidenceFor(received, target, failure, state);
+      : await captureEvidenceFor(settings.onFailure, received, target, failure, state);
   if (evidence) await annotate(state, evidence);
   const message = formatMessage(run, state, failure, candidates, evidence);
   return { pass, message: () => message };

@@ -2,14 +2,6 @@
  * Waiting postcondition matchers: one core, Vitest and Jest adapters,
  * Playwright-style locators.
  */
-export {
-  configureMatchers,
-  type MatcherConfig,
-  type MatcherEvidenceHook,
-  type MatcherFailureContext,
-  matcherConfig,
-  resetMatcherConfig,
-} from './config.js';
 export type { MatcherVerdict, RunnerState } from './core.js';
 export type { MediaSessionExpectation, NotificationExpectation } from './device-matchers.js';
 export { deviceTarget, foregroundPackageOf } from './device-target.js';
@@ -24,4 +16,12 @@ export type {
   NotificationSummary,
   Observation,
 } from './ports.js';
+export {
+  DEFAULT_MATCHER_SETTINGS,
+  type MatcherEvidenceHook,
+  type MatcherFailureContext,
+  type MatcherSettings,
+  matcherSettingsOf,
+  withMatcherSettings,
+} from './settings.js';
 export { toMatcherTarget } from './target.js';

@@ -13,6 +13,7 @@ import { formatMatcher } from './describe.js';
 import { showNodeRun, type WaitSettings } from './node-matchers.js';
 import { type NodeQuery, type NodeQueryOptions, nodeQuery } from './node-query.js';
 import type { NodeActor } from './ports.js';
+import { matcherSettingsOf, withMatcherSettings } from './settings.js';
 import { type ActingTarget, toMatcherTarget } from './target.js';
 
 export interface LocatorOptions extends NodeQueryOptions, WaitSettings {}
@@ -109,7 +110,13 @@ export function isLocator(value: unknown): value is Locator {
   return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[LOCATOR] === true;
 }
 
-/** A lazy locator for `matcher` on `device` (a MatcherTarget, or anything the target adapters accept). */
+/**
+ * A lazy locator for `matcher` on `device` (a MatcherTarget or the actuator's Device); it waits and
+ * captures evidence with the device's matcher settings.
+ */
 export function createLocator(device: unknown, matcher: NodeMatcher, options: LocatorOptions = {}): Locator {
-  return new Locator(toMatcherTarget(device), matcher, options);
+  return withMatcherSettings(
+    new Locator(toMatcherTarget(device), matcher, options),
+    matcherSettingsOf(device),
+  );
 }

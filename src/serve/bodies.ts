@@ -2,6 +2,7 @@
  * Route-local request checks (seed 003 `/execute`, `/snapshot`, `/screenshot`):
  * each failure is a 400 wrapper with its own code, never a 500.
  */
+import type { ErrorCode } from '../contract/error-codes.js';
 import { ServeRequestError } from './errors.js';
 
 export interface TargetFields {
@@ -9,7 +10,7 @@ export interface TargetFields {
   operatorPackage?: string;
 }
 
-function invalid(code: string, message: string, field?: string): ServeRequestError {
+function invalid(code: ErrorCode, message: string, field?: string): ServeRequestError {
   return new ServeRequestError(400, code, message, field === undefined ? {} : { field });
 }
 

@@ -2,7 +2,9 @@
  * HTTP status of an error code (seed 003 "HTTP Status Mapping"); every other
  * code is a host-side 500. Route-local wrapper codes carry their own status.
  */
-const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+import type { ErrorCode } from '../contract/error-codes.js';
+
+const STATUS_BY_CODE: Readonly<Partial<Record<ErrorCode, number>>> = {
   EXECUTION_CONFLICT_IN_FLIGHT: 423,
   DEVICE_NOT_FOUND: 404,
   NO_DEVICES: 404,
@@ -11,12 +13,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   PAYLOAD_TOO_LARGE: 413,
   RESULT_ENVELOPE_TIMEOUT: 504,
   DEVICE_NOT_INTERACTIVE: 409,
-  EMULATOR_NOT_FOUND: 404,
-  EMULATOR_NOT_RUNNING: 404,
-  EMULATOR_UNSUPPORTED: 409,
-  EMULATOR_ALREADY_RUNNING: 409,
 };
 
-export function httpStatusOf(code: string): number {
+export function httpStatusOf(code: ErrorCode): number {
   return STATUS_BY_CODE[code] ?? 500;
 }

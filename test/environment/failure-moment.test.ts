@@ -1,7 +1,9 @@
 /**
- * A test that throws or times out (no failing matcher) gets its evidence at
- * the moment of failure, before `afterEach` changes the screen: through the
- * droidproof runner under Vitest and `test_fn_failure` under Jest.
+ * A test that throws, times out or fails in beforeEach (no failing matcher)
+ * gets its evidence at the moment of failure, before `afterEach` changes the
+ * screen: through the `device` fixture's step that droidproof's runner runs
+ * under Vitest, and `test_fn_failure` / `hook_failure` under Jest. With evidence
+ * mode `always`, a passing test's bundle is taken at the same moment.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -35,7 +37,7 @@ function expectLoginScreen(
 }
 
 describe('evidence at the moment of a non-matcher failure', () => {
-  it('Vitest: a throw and a timeout are captured before afterEach; an afterEach failure after it', async () => {
+  it('Vitest: a throw, a timeout and a beforeEach failure are captured before afterEach; an afterEach failure after it', async () => {
     const report = join(await tempDir('droidproof-moment-'), 'report');
     const run = await runCli('vitest', ['run', '--config', `${FIXTURE}/vitest.config.ts`], {
       DROIDPROOF_REPORT_DIR: report,
@@ -44,11 +46,17 @@ describe('evidence at the moment of a non-matcher failure', () => {
     const screens = await screensByTest(report);
     expectLoginScreen(screens.get('throws on the login screen'), /plain failure on the login screen/);
     expectLoginScreen(screens.get('times out on the login screen'), /timed out/i);
+    expectLoginScreen(screens.get('setup > fails in beforeEach'), /beforeEach broke on the login screen/);
+    // The `device` fixture is automatic: a test that only uses the global gets its attempt too.
+    expectLoginScreen(
+      screens.get('throws on the login screen without naming the device'),
+      /plain failure without the fixture/,
+    );
     // The fallback for a failure in afterEach itself: the bundle of the moment after it.
     expectLoginScreen(screens.get('passes its body and fails in afterEach'), /afterEach broke/);
   }, 120_000);
 
-  it('Jest: a throw is captured on test_fn_failure, before afterEach', async () => {
+  it('Jest: a throw and a beforeEach failure are captured before afterEach', async () => {
     const report = join(await tempDir('droidproof-moment-'), 'report');
     const run = await runCli('jest', ['--config', `${FIXTURE}/jest.config.js`], {
       DROIDPROOF_REPORT_DIR: report,
@@ -56,10 +64,34 @@ describe('evidence at the moment of a non-matcher failure', () => {
     expect(run.code).toBe(1);
     const screens = await screensByTest(report);
     expectLoginScreen(screens.get('throws on the login screen'), /plain failure on the login screen/);
+    expectLoginScreen(screens.get('setup fails in beforeEach'), /beforeEach broke on the login screen/);
     // Jest workers get the Operator version with the lease too, so the bundle is complete.
     for (const bundle of await scanBundles(join(report, 'bundles'))) {
       expect(bundle.manifest.status).toBe('complete');
       expect(bundle.manifest.device.operatorVersion).toMatch(/^\d+\.\d+\.\d+/);
     }
   }, 120_000);
+
+  describe("evidence mode 'always': a passing test's bundle is captured when its body ends", () => {
+    const ALWAYS = 'test/environment/fixtures/always';
+    for (const [runner, args] of [
+      ['vitest', ['run', '--config', `${ALWAYS}/vitest.config.ts`]],
+      ['jest', ['--config', `${ALWAYS}/jest.config.js`]],
+    ] as const) {
+      it(`${runner}: before afterEach, with the passed verdict`, async () => {
+        const report = join(await tempDir('droidproof-always-'), 'report');
+        const run = await runCli(runner, args, { DROIDPROOF_REPORT_DIR: report });
+        expect(run.code).toBe(0);
+        const [bundle, ...others] = await scanBundles(join(report, 'bundles'));
+        expect(others).toHaveLength(0);
+        expect(bundle?.manifest.context).toMatchObject({
+          testName: 'passes on the login screen',
+          originalVerdict: 'passed',
+        });
+        const hierarchy = await readFile(join(bundle!.dir, 'hierarchy.xml'), 'utf8');
+        expect(hierarchy).toContain('package="com.droidproof.login"');
+        expect(hierarchy).not.toContain('package="com.droidproof.shopping"');
+      }, 120_000);
+    }
+  });
 });

@@ -1,19 +1,16 @@
 /**
- * The matcher's moment of failure: the configured hook captures a real bundle
+ * The matcher's moment of failure: the device's hook captures a real bundle
  * (failure.json with the candidates, annotated.png), the message names the
  * bundle, and the Vitest test gets an annotation while it is still running.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { captureEvidence } from '../../src/evidence/capture.js';
 import { FailureReportSchema } from '../../src/evidence/failure.js';
 import { verifyBundle } from '../../src/evidence/verify.js';
-import {
-  configureMatchers,
-  type MatcherFailureContext,
-  resetMatcherConfig,
-} from '../../src/matchers/config.js';
+import { createLocator } from '../../src/matchers/locator.js';
+import { type MatcherFailureContext, withMatcherSettings } from '../../src/matchers/settings.js';
 import { installVitestMatchers } from '../../src/matchers/vitest.js';
 import { makePng, memorySource, tempRoot } from '../evidence/fixtures.js';
 import { FakeDevice } from './fake-device.js';
@@ -24,13 +21,12 @@ beforeAll(async () => {
   installVitestMatchers(expect);
   png = await makePng(1080, 2400);
 });
-afterEach(resetMatcherConfig);
 
 describe('evidence at the moment of failure', () => {
   it('captures a bundle, names it in the message and annotates the test', async ({ task }) => {
     const root = await tempRoot();
     const calls: MatcherFailureContext[] = [];
-    configureMatchers({
+    const device = withMatcherSettings(new FakeDevice(), {
       onFailure: async (context) => {
         calls.push(context);
         return captureEvidence({
@@ -46,7 +42,6 @@ describe('evidence at the moment of failure', () => {
         });
       },
     });
-    const device = new FakeDevice();
     const message = await failureOf(expect(device).toShowNode({ textEquals: 'Dark Theme' }, QUICK));
 
     expect(calls).toHaveLength(1);
@@ -76,13 +71,12 @@ describe('evidence at the moment of failure', () => {
 
   it('does not capture inside expect.poll, nor when the matcher passes', async () => {
     let calls = 0;
-    configureMatchers({
+    const device = withMatcherSettings(new FakeDevice(), {
       onFailure: async () => {
         calls++;
         return undefined;
       },
     });
-    const device = new FakeDevice();
     await expect(device).toShowNode({ textEquals: 'Saved' });
     await failureOf(
       expect.poll(() => device, { timeout: 150, interval: 50 }).toShowNode({ textEquals: 'Nope' }),
@@ -91,13 +85,27 @@ describe('evidence at the moment of failure', () => {
   });
 
   it('keeps the assertion message when the hook throws', async () => {
-    configureMatchers({
+    const device = withMatcherSettings(new FakeDevice(), {
       onFailure: async () => {
         throw new Error('disk full');
       },
     });
-    const message = await failureOf(expect(new FakeDevice()).toShowNode({ textEquals: 'Nope' }, QUICK));
+    const message = await failureOf(expect(device).toShowNode({ textEquals: 'Nope' }, QUICK));
     expect(message).toContain('Expected: a node matching');
     expect(message).not.toContain('disk full');
+  });
+
+  it("calls the hook of the device it was given: a locator its device's, another device none", async () => {
+    const received: unknown[] = [];
+    const hooked = withMatcherSettings(new FakeDevice(), {
+      onFailure: async ({ received: subject }) => {
+        received.push(subject);
+        return undefined;
+      },
+    });
+    const locator = createLocator(hooked, { textEquals: 'Nope' });
+    await failureOf(expect(locator).toBeVisible(QUICK));
+    await failureOf(expect(new FakeDevice()).toShowNode({ textEquals: 'Nope' }, QUICK));
+    expect(received).toEqual([locator]);
   });
 });

@@ -14,9 +14,9 @@ import { deviceEvidenceSource } from '../../src/evidence/device-source.js';
 import { FailureReportSchema } from '../../src/evidence/failure.js';
 import { verifyBundle } from '../../src/evidence/verify.js';
 import { AUDIT_RULES } from '../../src/matchers/audit/rules.js';
-import { configureMatchers, resetMatcherConfig } from '../../src/matchers/config.js';
 import { createLocator } from '../../src/matchers/locator.js';
 import { droidproofMatchers } from '../../src/matchers/matchers.js';
+import { withMatcherSettings } from '../../src/matchers/settings.js';
 import { installVitestMatchers } from '../../src/matchers/vitest.js';
 import { createVirtualDevice } from '../../src/virtual-device/device.js';
 import { startVirtualFarm, type VirtualFarm } from '../../src/virtual-device/farm.js';
@@ -52,9 +52,9 @@ beforeAll(async () => {
   bundles = await tempRoot();
 });
 
-/** The matcher hook as the environment wires it: a bundle from the device at the failure moment. */
+/** The device's matcher hook as the environment wires it: a bundle from the device at the failure moment. */
 function captureOnFailure(): void {
-  configureMatchers({
+  withMatcherSettings(device, {
     onFailure: ({ failure }) =>
       captureEvidence({
         source: deviceEvidenceSource(device),
@@ -64,7 +64,9 @@ function captureOnFailure(): void {
       }),
   });
 }
-afterEach(resetMatcherConfig);
+afterEach(() => {
+  withMatcherSettings(device, { onFailure: undefined });
+});
 
 afterAll(async () => {
   device?.close();

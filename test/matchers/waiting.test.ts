@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { configureMatchers, resetMatcherConfig } from '../../src/matchers/config.js';
+import { describe, expect, it } from 'vitest';
+import { createLocator } from '../../src/matchers/locator.js';
+import { matcherSettingsOf, withMatcherSettings } from '../../src/matchers/settings.js';
 import { installVitestMatchers } from '../../src/matchers/vitest.js';
 import { FakeDevice } from './fake-device.js';
 import { failureOf } from './helpers.js';
 
 installVitestMatchers(expect);
-afterEach(resetMatcherConfig);
 
 const SAVED = { textEquals: 'Saved' };
 
@@ -67,11 +67,23 @@ describe('waiting', () => {
     );
   });
 
-  it('uses the global timeout from configureMatchers', async () => {
-    configureMatchers({ timeout: 150, interval: 30 });
-    const started = Date.now();
-    await failureOf(expect(new FakeDevice()).toShowNode({ textEquals: 'Nope' }));
+  it('waits as long as the settings the device carries say, and a locator as long as its device', async () => {
+    const device = withMatcherSettings(new FakeDevice(), { timeout: 150, interval: 30 });
+    let started = Date.now();
+    await failureOf(expect(device).toShowNode({ textEquals: 'Nope' }));
     expect(Date.now() - started).toBeLessThan(600);
+    started = Date.now();
+    await failureOf(expect(createLocator(device, { textEquals: 'Nope' })).toBeVisible());
+    expect(Date.now() - started).toBeLessThan(600);
+    // Another device in the same worker keeps its own (default 5 s) wait.
+    expect(matcherSettingsOf(new FakeDevice()).timeout).toBe(5000);
+  });
+
+  it('refuses settings no timer can hold', () => {
+    expect(() => withMatcherSettings(new FakeDevice(), { timeout: 3_000_000_000 })).toThrow(
+      expect.objectContaining({ code: 'MATCHER_INVALID' }),
+    );
+    expect(() => withMatcherSettings(new FakeDevice(), { interval: -1 })).toThrow(/interval/);
   });
 
   it('never passes on an observation taken before the matcher started', async () => {
@@ -93,7 +105,6 @@ describe('waiting', () => {
   });
 
   it('does a single check inside expect.poll', async () => {
-    configureMatchers({ timeout: 5000 });
     const device = new FakeDevice();
     removeFooter(device);
     device.later(200, (d) => {

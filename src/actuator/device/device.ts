@@ -7,6 +7,7 @@
  */
 import type { ActionParamsOf, ActionType } from '../../contract/actions/index.js';
 import type { OperatorDialect } from '../../contract/dialect.js';
+import { codeFromDevice } from '../../contract/error-codes.js';
 import type { NodeMatcher } from '../../contract/matcher.js';
 import { parseHierarchyXml } from '../../contract/selector/hierarchy-xml.js';
 import type { UiHierarchy } from '../../contract/selector/node.js';
@@ -403,9 +404,9 @@ export function throwIfFailed(result: ExecutionResult): void {
   const { envelope } = result;
   if (envelope.status === 'success') return;
   const failedStep = firstFailedStep(envelope);
-  const code = envelope.errorCode || (failedStep && stepErrorCode(failedStep)) || 'ACTION_FAILED';
+  const deviceCode = envelope.errorCode || (failedStep && stepErrorCode(failedStep)) || undefined;
   throw new ExecutionFailedError(
-    code,
+    deviceCode ? codeFromDevice(deviceCode) : 'ACTION_FAILED',
     envelope.error ?? `Execution ${envelope.commandId} failed`,
     {
       phase: 'result',
@@ -414,6 +415,7 @@ export function throwIfFailed(result: ExecutionResult): void {
       taskId: envelope.taskId,
       envelope,
       failedStep,
+      deviceCode,
     },
     { deviceId: result.deviceId, failedStepId: failedStep?.id, failedStepData: failedStep?.data },
   );

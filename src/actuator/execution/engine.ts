@@ -21,6 +21,7 @@
 import { randomUUID } from 'node:crypto';
 import { isObservationOnly, isReadOnlyAction } from '../../contract/action-types.js';
 import type { OperatorDialect } from '../../contract/dialect.js';
+import { codeFromDevice, type ErrorCode } from '../../contract/error-codes.js';
 import type { Execution } from '../../contract/execution.js';
 import type { UiHierarchy } from '../../contract/selector/node.js';
 import { validateExecution } from '../../contract/validate.js';
@@ -48,13 +49,13 @@ export const PROBE_TIMEOUT_MS = 5_000;
 /** How long the host waits for the handshake's envelope (seed 003:7072: "within 7000ms"). */
 export const PROBE_WAIT_MS = 7_000;
 
-/** Failures to obtain a terminal result (seed 003:8035-8049) and of the dispatch itself. */
-const TRANSPORT_FAILURE_CODES: ReadonlySet<string> = new Set([
+/**
+ * Failures to obtain a terminal result (seed 003:8035-8049; the seed's spawn/exit/cancel codes do not
+ * arise from one persistent logcat stream) and of the dispatch itself.
+ */
+const TRANSPORT_FAILURE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'RESULT_ENVELOPE_TIMEOUT',
   'RESULT_ENVELOPE_MALFORMED',
-  'RESULT_TRANSPORT_SPAWN_FAILED',
-  'RESULT_TRANSPORT_EXITED',
-  'RESULT_TRANSPORT_CANCELLED',
   'RESULT_TRANSPORT_FAILED',
   'LOGCAT_UNAVAILABLE',
   'BROADCAST_FAILED',
@@ -257,6 +258,7 @@ export class ExecutionEngine {
         taskId: failure.details.taskId as string | undefined,
         envelope: failure.envelope,
         failedStep: failure.failedStep,
+        deviceCode: failure.deviceCode,
       },
       {
         ...failure.details,
@@ -410,12 +412,17 @@ export class ExecutionEngine {
     const step = envelope.stepResults.find((s) => s.actionType === 'doctor_ping');
     if (envelope.status !== 'success' || !step?.success) {
       const failed = firstFailedStep(envelope);
+      const deviceCode = envelope.errorCode ?? undefined;
       const code =
-        envelope.errorCode === 'SERVICE_UNAVAILABLE' ? 'DEVICE_ACCESSIBILITY_NOT_RUNNING' : undefined;
+        deviceCode === 'SERVICE_UNAVAILABLE'
+          ? 'DEVICE_ACCESSIBILITY_NOT_RUNNING'
+          : deviceCode
+            ? codeFromDevice(deviceCode)
+            : 'DEVICE_NOT_INTERACTIVE';
       throw new ExecutionFailedError(
-        code ?? envelope.errorCode ?? 'DEVICE_NOT_INTERACTIVE',
+        code,
         envelope.error ?? 'Readiness probe failed',
-        { phase: 'readiness', dispatchState: 'not_dispatched', envelope, failedStep: failed },
+        { phase: 'readiness', dispatchState: 'not_dispatched', envelope, failedStep: failed, deviceCode },
         { probeCommandId, probeDispatchState: 'dispatched' },
       );
     }

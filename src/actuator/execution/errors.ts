@@ -4,6 +4,7 @@
  * (`dispatchState`, seed 003 "Execution failure evidence"), plus the envelope
  * and failed step when an envelope arrived.
  */
+import type { ErrorCode } from '../../contract/error-codes.js';
 import { DroidproofError } from '../../contract/errors.js';
 import type { ResultEnvelope, StepResult } from './envelope.js';
 
@@ -18,6 +19,8 @@ export interface ExecutionFailure {
   taskId?: string;
   envelope?: ResultEnvelope;
   failedStep?: StepResult;
+  /** The code the Operator put in its envelope, verbatim (any string; `code` is its catalogue code). */
+  deviceCode?: string;
 }
 
 export class ExecutionFailedError extends DroidproofError {
@@ -26,9 +29,11 @@ export class ExecutionFailedError extends DroidproofError {
   readonly commandId: string | undefined;
   readonly envelope: ResultEnvelope | undefined;
   readonly failedStep: StepResult | undefined;
+  /** The Operator's own code when the failure came from its envelope (docs/contract.md, "Device-reported codes"). */
+  readonly deviceCode: string | undefined;
 
   constructor(
-    code: string,
+    code: ErrorCode,
     message: string,
     failure: ExecutionFailure,
     details: Record<string, unknown> = {},
@@ -43,6 +48,7 @@ export class ExecutionFailedError extends DroidproofError {
         dispatchState: failure.dispatchState,
         commandId: failure.commandId,
         taskId: failure.taskId,
+        ...(failure.deviceCode === undefined ? {} : { deviceCode: failure.deviceCode }),
       },
       options,
     );
@@ -51,6 +57,7 @@ export class ExecutionFailedError extends DroidproofError {
     this.commandId = failure.commandId;
     this.envelope = failure.envelope;
     this.failedStep = failure.failedStep;
+    this.deviceCode = failure.deviceCode;
   }
 
   /** Re-labels any DroidproofError raised during an execution with the execution's evidence. */

@@ -17,6 +17,7 @@ import type { DoctorReport } from '../../actuator/doctor/report.js';
 import { parsePackageList } from '../../actuator/execution/operator-presence.js';
 import { type DialectName, resolveDialect, selectOperatorPackage } from '../../contract/dialect.js';
 import { DroidproofError } from '../../contract/errors.js';
+import { withoutOwnPaths } from '../../contract/own-paths.js';
 import { droidproofVersion } from '../../version.js';
 import type { CliCommand } from '../command.js';
 import { EXIT } from '../command.js';
@@ -45,7 +46,7 @@ function locateApk(explicit: string | undefined, cwd: string): string {
     explicit
       ? `No APK at ${candidates[0]}`
       : 'The Operator APK is not in this installation of droidproof; build it with `npm run build:operator` or pass --apk',
-    { searched: candidates },
+    { searched: candidates.map(withoutOwnPaths) },
   );
 }
 

@@ -1,45 +1,24 @@
 /**
  * `testEnvironment: 'droidproof/jest-environment'` (Jest 30): the worker's
- * leased device as the `device` global. The lease is taken on the first test
- * file and kept across the worker's files (Jest reuses the module per worker
- * process); it ends when the worker gets no further file, or exits. Evidence
+ * leased device as the `device` global, and one attempt per try of each test
+ * (attempt.ts), driven by Jest's test events. The lease is taken on the first
+ * test file and kept across the worker's files (worker-session.ts). Evidence
  * is captured on `test_fn_failure`, which Jest dispatches before `afterEach`.
  */
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import type { Circus } from '@jest/types';
 import { TestEnvironment } from 'jest-environment-node';
 import { droidproofMatchers } from '../../matchers/matchers.js';
-import { readWorkerRuntime } from '../options.js';
-import { configureSessionMatchers } from '../worker/matcher-hook.js';
-import { closeWorkerSession, type WorkerSession, workerSession } from '../worker/session.js';
+import type { TestAttempt } from '../worker/attempt.js';
+import type { WorkerSession } from '../worker/session.js';
 import { MATCHERS_GLOBAL } from './matchers-global.js';
 import { errorMessage, jestFullName } from './test-name.js';
-
-/**
- * The lease stays with the worker process for its next test file, which Jest
- * starts within milliseconds. A worker that gets no further file gives the
- * device back, and closes the sockets that would keep it from exiting when
- * Jest ends it (Jest force-kills workers that do not exit within 500 ms).
- */
-const IDLE_RELEASE_MS = 400;
-let idleTimer: NodeJS.Timeout | undefined;
-
-function keepLease(): void {
-  clearTimeout(idleTimer);
-}
-
-function releaseWhenIdle(): void {
-  clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => void closeWorkerSession(), IDLE_RELEASE_MS);
-}
-
-function jestWorkerLabel(): string {
-  return `jest worker ${process.env.JEST_WORKER_ID ?? '?'} (pid ${process.pid})`;
-}
+import { holdSession, releaseWhenIdle } from './worker-session.js';
 
 export default class DroidproofEnvironment extends TestEnvironment {
   private readonly testPath: string;
   private session?: WorkerSession;
+  private attempt?: TestAttempt;
 
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
     super(config, context);
@@ -48,37 +27,37 @@ export default class DroidproofEnvironment extends TestEnvironment {
 
   override async setup(): Promise<void> {
     await super.setup();
-    configureSessionMatchers(readWorkerRuntime());
-    keepLease();
-    this.session = await workerSession(jestWorkerLabel());
+    this.session = await holdSession();
     this.global.device = this.session.device;
     (this.global as Record<symbol, unknown>)[Symbol.for(MATCHERS_GLOBAL)] = droidproofMatchers;
   }
 
   async handleTestEvent(event: Circus.Event): Promise<void> {
-    const session = this.session;
-    if (!session) return;
     switch (event.name) {
       case 'test_start':
-        await session.beginTest({
+        this.attempt = this.session?.beginTest({
           name: jestFullName(event.test),
           path: this.testPath,
           attempt: event.test.invocations,
         });
+        await this.attempt?.start();
+        break;
+      case 'test_fn_success':
+        await this.attempt?.bodyFinished('passed');
         break;
       case 'test_fn_failure':
-        await session.captureFailure(errorMessage(event.error));
+        await this.attempt?.bodyFinished('failed', errorMessage(event.error));
         break;
       case 'hook_failure':
         // A failed beforeEach/afterEach fails the running test; beforeAll/afterAll have none.
-        if (session.current) await session.captureFailure(errorMessage(event.error));
+        await this.attempt?.captureFailure(errorMessage(event.error));
         break;
       case 'test_done':
-        await session.settle(
+        await this.attempt?.settle(
           event.test.errors.length > 0 ? 'failed' : 'passed',
           event.test.errors.map((error) => errorMessage(Array.isArray(error) ? error[0] : error)).join('\n'),
         );
-        session.endTest();
+        this.attempt = undefined;
         break;
     }
   }

@@ -18,7 +18,7 @@ import '../globals.js';
 import '../../matchers/jest.js';
 import { parseOptions } from '../options.js';
 import { type RunHandle, startRun } from '../run.js';
-import { closeWorkerSession } from '../worker/session.js';
+import { closeSession } from './worker-session.js';
 
 export type { DroidproofOptionsInput as DroidproofJestOptions } from '../options.js';
 
@@ -38,7 +38,7 @@ export async function globalTeardown(): Promise<void> {
   const run = holder[RUN];
   holder[RUN] = undefined;
   // With --runInBand the environment ran in this process and still holds its lease.
-  await closeWorkerSession();
+  await closeSession();
   await run?.stop();
 }
 

@@ -1,14 +1,27 @@
 /**
- * `test` with droidproof's fixtures: `lease` (worker scope: the worker
- * session the environment opened, or one opened here when the environment is
- * not droidproof's) and `device` (test scope: the leased device, its serial
- * written to `task.meta`).
+ * `test` with droidproof's fixtures, the one seam between a Vitest test and
+ * its device:
+ *
+ * - `lease` (worker scope): the worker's session, which the environment
+ *   opened, or one opened here when the environment is not droidproof's.
+ * - `device` (test scope, automatic, so a test gets it whether or not it
+ *   names it): one attempt per try of the test. Its setup begins the attempt
+ *   and resets the app under test; its device's matchers capture the bundle
+ *   when they give up; the step it leaves for the runner captures a throw or
+ *   a timeout before afterEach; its cleanup settles the attempt after
+ *   afterEach. Each bundle is recorded on the test once (`recordArtifact`),
+ *   for droidproof's reporter.
  */
-import { test as base } from 'vitest';
+import { test as base, type RunnerTestCase, recordArtifact } from 'vitest';
 import { DroidproofError } from '../../contract/errors.js';
-import { closeWorkerSession, existingSession, type WorkerSession, workerSession } from '../worker/session.js';
+import type { CaptureResult } from '../../evidence/capture.js';
+import { messageOf } from '../../evidence/error-message.js';
+import { evidenceArtifact } from '../../evidence/runner-artifact.js';
+import type { Verdict } from '../worker/attempt.js';
+import type { WorkerSession } from '../worker/session.js';
 import type { TestDevice } from '../worker/test-device.js';
-import { vitestWorkerLabel } from './worker-label.js';
+import { setBeforeAfterEach } from './before-after-each.js';
+import { closeSession, openedSession, openSession } from './worker-session.js';
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -17,19 +30,75 @@ declare module 'vitest' {
   }
 }
 
+function outcome(task: RunnerTestCase): { verdict: Verdict; message?: string } {
+  return {
+    verdict: task.result?.state === 'fail' ? 'failed' : 'passed',
+    message: task.result?.errors?.map((error) => error.message).join('\n'),
+  };
+}
+
+/** Records each of the attempt's bundles on the test, once. */
+function recorder(task: RunnerTestCase): (bundle: Promise<CaptureResult | undefined>) => Promise<void> {
+  let recorded: CaptureResult | undefined;
+  return async (bundle) => {
+    const evidence = await bundle;
+    const artifact = evidence && evidence !== recorded ? evidenceArtifact(evidence) : undefined;
+    if (!artifact) return;
+    recorded = evidence;
+    await recordArtifact(task, artifact);
+  };
+}
+
+/**
+ * One try of the test on the worker's device: begins the attempt, leaves the before-afterEach step
+ * for the runner, resets the app, and settles the attempt at cleanup (after afterEach).
+ */
+async function attemptFor(
+  session: WorkerSession,
+  task: RunnerTestCase,
+  onCleanup: (cleanup: () => Promise<void>) => void,
+): Promise<void> {
+  const attempt = session.beginTest({
+    name: task.fullTestName ?? task.name,
+    path: task.file.filepath,
+    attempt: (task.result?.retryCount ?? 0) + 1,
+  });
+  const record = recorder(task);
+  const settle = (verdict: Verdict, message?: string) => {
+    setBeforeAfterEach(task, undefined);
+    return record(attempt.settle(verdict, message));
+  };
+  setBeforeAfterEach(task, () => {
+    const { verdict, message } = outcome(task);
+    return record(attempt.bodyFinished(verdict, message));
+  });
+  try {
+    await attempt.start();
+  } catch (error) {
+    // A fixture that throws gets no cleanup from Vitest: the attempt ends here.
+    await settle('failed', messageOf(error));
+    throw error;
+  }
+  onCleanup(() => {
+    const { verdict, message } = outcome(task);
+    return settle(verdict, message);
+  });
+}
+
 function extendTest() {
   return (
     base
       // biome-ignore lint/correctness/noEmptyPattern: Vitest reads fixture dependencies from the destructuring pattern.
       .extend('lease', { scope: 'worker' }, async ({}, { onCleanup }): Promise<WorkerSession> => {
-        const opened = existingSession();
+        const opened = openedSession();
         if (opened) return opened;
-        const session = await workerSession(vitestWorkerLabel());
-        onCleanup(closeWorkerSession);
+        const session = await openSession();
+        onCleanup(closeSession);
         return session;
       })
-      .extend('device', async ({ lease, task }): Promise<TestDevice> => {
+      .extend('device', { auto: true }, async ({ lease, task }, { onCleanup }): Promise<TestDevice> => {
         task.meta.deviceSerial = lease.serial;
+        await attemptFor(lease, task, onCleanup);
         return lease.device;
       })
   );

@@ -1,13 +1,13 @@
 /**
  * A worker's hold on one device: the broker connection, the lease, the
- * connected `Device`, and the test attempt in progress. One session per
- * worker (process or thread), kept on `globalThis` so every module instance
- * the runner loads (environment, fixtures, runner, setup files) shares it.
+ * connected `Device` (with the matcher settings of this run), and the test
+ * attempt in progress. Whoever opens a session owns it and closes it: the
+ * Vitest environment or `lease` fixture, the Jest environment.
  */
 import type { DeviceShell } from '../../actuator/adb/device-shell.js';
 import { AdbTransport } from '../../actuator/adb/transport.js';
 import { connectDevice } from '../../actuator/connect.js';
-import type { CaptureResult } from '../../evidence/capture.js';
+import type { Device } from '../../actuator/device/device.js';
 import type { FailureReport } from '../../evidence/failure.js';
 import { idleHolder, runningHolder, waitingHolder } from '../holder.js';
 import type { Lease } from '../lease/client.js';
@@ -15,40 +15,33 @@ import { LeaseClient } from '../lease/client.js';
 import { LeaseError, LeaseErrorCode } from '../lease/errors.js';
 import { BROKER_ADDRESS_ENV } from '../lease/protocol.js';
 import { readWorkerRuntime, type WorkerRuntime } from '../options.js';
-import { captureTestEvidence } from './evidence.js';
-import { resetForTest } from './hygiene.js';
+import { type AttemptHost, TestAttempt, type TestIdentity } from './attempt.js';
 import { type TestDevice, toTestDevice } from './test-device.js';
 
-/** Who the test is, in the names the reporters join bundles on. */
-export interface TestIdentity {
-  /** Full test name: Vitest `fullTestName`, Jest `fullName`. */
-  name: string;
-  /** Absolute test file path. */
-  path: string;
-  /** 1-based attempt (retries count up). */
-  attempt: number;
+function failureMessage(failure: FailureReport): string {
+  return `${failure.matcher}: expected ${failure.expected}, observed ${failure.observed}`;
 }
 
-export interface TestAttempt extends TestIdentity {
-  startedAtMs: number;
-  /** The device timeline's position when the attempt started. */
-  timelineMark: number;
-  /** The bundle of this attempt, once one was captured. */
-  evidence?: CaptureResult;
-}
-
-export class WorkerSession {
-  current: TestAttempt | undefined;
+export class WorkerSession implements AttemptHost {
+  readonly device: TestDevice;
+  private attempt: TestAttempt | undefined;
   private readonly filesSeen = new Set<string>();
 
   private constructor(
     readonly label: string,
     readonly runtime: WorkerRuntime,
     readonly lease: Lease,
-    readonly device: TestDevice,
-    private readonly shell: DeviceShell,
+    device: Device,
+    readonly shell: DeviceShell,
     private readonly client: LeaseClient,
-  ) {}
+  ) {
+    // The device's matchers wait the configured time and, when one gives up, capture the running
+    // attempt's bundle at that moment (with its candidates drawn on the screenshot).
+    this.device = toTestDevice(device, {
+      timeout: runtime.matcherMs,
+      onFailure: async ({ failure }) => this.attempt?.captureFailure(failureMessage(failure), failure),
+    });
+  }
 
   /** Connects to the broker, waits for a device and connects to it. */
   static async open(label: string, env: NodeJS.ProcessEnv = process.env): Promise<WorkerSession> {
@@ -67,7 +60,7 @@ export class WorkerSession {
       const { serial, adbHost, adbPort, operatorPackage, dialect } = lease.device;
       const device = await connectDevice({ serial, adbHost, adbPort, operatorPackage, dialect });
       const shell = new AdbTransport({ adbHost, adbPort }).device(serial);
-      return new WorkerSession(label, runtime, lease, toTestDevice(device), shell, client);
+      return new WorkerSession(label, runtime, lease, device, shell, client);
     } catch (error) {
       client.close();
       throw error;
@@ -83,54 +76,20 @@ export class WorkerSession {
     return this.lease.device.operatorVersion;
   }
 
-  /** Starts an attempt: names it to the broker, resets the app under test, marks the timeline. */
-  async beginTest(test: TestIdentity): Promise<TestAttempt> {
+  /**
+   * Begins an attempt: names it to the broker and makes it the one the device's matchers capture
+   * for. The caller runs `start()` next and `settle()` at the end (see attempt.ts).
+   */
+  beginTest(test: TestIdentity): TestAttempt {
     this.lease.hold(runningHolder(this.label, test.name));
     const firstOfFile = !this.filesSeen.has(test.path);
     this.filesSeen.add(test.path);
-    const attempt: TestAttempt = {
-      ...test,
-      startedAtMs: Date.now(),
-      timelineMark: this.device.timeline.mark(),
-    };
-    this.current = attempt;
-    await resetForTest({ device: this.device, shell: this.shell }, this.runtime.app, firstOfFile);
-    return attempt;
-  }
-
-  /**
-   * Captures this attempt's failure bundle once (a failing matcher may have
-   * captured it already, with its candidates) and returns it.
-   */
-  async captureFailure(
-    message: string | undefined,
-    failure?: FailureReport,
-  ): Promise<CaptureResult | undefined> {
-    const attempt = this.current;
-    if (!attempt || this.runtime.evidenceMode === 'off') return undefined;
-    attempt.evidence ??= await captureTestEvidence(this, attempt, { verdict: 'failed', message, failure });
-    return attempt.evidence;
-  }
-
-  /**
-   * Captures what the attempt's outcome calls for, once: the failure bundle,
-   * or with evidence mode `always` a passing attempt's bundle too. Returns the
-   * attempt's bundle, if it has one.
-   */
-  async settle(verdict: 'passed' | 'failed', message?: string): Promise<CaptureResult | undefined> {
-    const attempt = this.current;
-    if (!attempt) return undefined;
-    if (verdict === 'failed') return this.captureFailure(message);
-    if (this.runtime.evidenceMode === 'always') {
-      attempt.evidence ??= await captureTestEvidence(this, attempt, { verdict, message });
-    }
-    return attempt.evidence;
-  }
-
-  /** Ends the attempt: the lease is idle until the next one begins. */
-  endTest(): void {
-    this.current = undefined;
-    this.lease.hold(idleHolder(this.label));
+    this.attempt = new TestAttempt(this, test, firstOfFile, (settled) => {
+      if (this.attempt !== settled) return;
+      this.attempt = undefined;
+      this.lease.hold(idleHolder(this.label));
+    });
+    return this.attempt;
   }
 
   /** Gives the device back and disconnects. */
@@ -139,30 +98,4 @@ export class WorkerSession {
     await this.lease.release().catch(() => undefined);
     this.client.close();
   }
-}
-
-const SESSION = Symbol.for('droidproof.worker-session');
-type SessionHolder = { [SESSION]?: Promise<WorkerSession> };
-
-/** The worker's session, opened on first use and shared by every module instance. */
-export function workerSession(label: string): Promise<WorkerSession> {
-  const holder = globalThis as SessionHolder;
-  holder[SESSION] ??= WorkerSession.open(label).catch((error: unknown) => {
-    holder[SESSION] = undefined;
-    throw error;
-  });
-  return holder[SESSION];
-}
-
-/** The session if one is open or opening (without opening one). */
-export function existingSession(): Promise<WorkerSession> | undefined {
-  return (globalThis as SessionHolder)[SESSION];
-}
-
-/** Closes and forgets the worker's session. */
-export async function closeWorkerSession(): Promise<void> {
-  const holder = globalThis as SessionHolder;
-  const session = holder[SESSION];
-  holder[SESSION] = undefined;
-  await (await session?.catch(() => undefined))?.close();
 }

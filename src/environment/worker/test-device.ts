@@ -2,6 +2,8 @@
  * The `device` tests get: the actuator's `Device` plus `device.node(matcher)`
  * locators; its node actions explain a missing node like a matcher failure
  * (the call, what the screen showed, the closest candidates, the evidence).
+ * The device carries its matcher settings: its matchers wait and capture
+ * evidence the way the session that leased it says.
  */
 import type { Device } from '../../actuator/device/device.js';
 import type { NodeMatcher } from '../../contract/matcher.js';
@@ -10,6 +12,7 @@ import { formatMatcher } from '../../matchers/describe.js';
 import { deviceTarget } from '../../matchers/device-target.js';
 import { createLocator, type Locator, type LocatorOptions } from '../../matchers/locator.js';
 import type { NodeQueryOptions } from '../../matchers/node-query.js';
+import { type MatcherSettings, withMatcherSettings } from '../../matchers/settings.js';
 
 export type TestDevice = Device & {
   /** A lazy locator: `await device.node({ textEquals: 'Save' }).click()`, `await expect(device.node(m)).toBeVisible()`. */
@@ -24,7 +27,7 @@ function queryOf(options: unknown): NodeQueryOptions {
   return { ...(container ? { container } : {}), ...(strict ? { strict } : {}) };
 }
 
-export function toTestDevice(device: Device): TestDevice {
+export function toTestDevice(device: Device, settings: Partial<MatcherSettings>): TestDevice {
   const node = (matcher: NodeMatcher, options?: LocatorOptions) => createLocator(device, matcher, options);
   const target = deviceTarget(device);
   const explained: Partial<Record<(typeof NODE_ACTIONS)[number], unknown>> = {};
@@ -40,5 +43,5 @@ export function toTestDevice(device: Device): TestDevice {
         act: () => original.call(device, matcher, ...rest),
       });
   }
-  return Object.assign(device, explained, { node });
+  return withMatcherSettings(Object.assign(device, explained, { node }), settings);
 }

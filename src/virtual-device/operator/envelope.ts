@@ -11,6 +11,7 @@
  *   its id and actionType, `data.errorCode` holds the code and `data.error` the
  *   original message, and the envelope repeats both at top level (003:1770-1774).
  */
+import type { ErrorCode } from '../../contract/error-codes.js';
 import { DroidproofError } from '../../contract/errors.js';
 
 /*
@@ -72,7 +73,7 @@ export function returnedFailure(
 export class StepFailure extends DroidproofError {
   readonly data: StepData;
 
-  constructor(code: string, message: string, data: StepData = {}) {
+  constructor(code: ErrorCode, message: string, data: StepData = {}) {
     super(code, message, { data });
     this.data = data;
   }

@@ -14,7 +14,9 @@
  *   SHA-256 of its on-screen descendants (relative path, class, resource-id,
  *   label, bounds; at most `SIGNATURE_NODE_LIMIT` nodes), hex.
  */
+
 import { createHash } from 'node:crypto';
+import type { ErrorCode } from '../../contract/error-codes.js';
 import type { NodeMatcher } from '../../contract/matcher.js';
 import { formatBounds } from '../../contract/selector/attributes.js';
 import { nodeLabel } from '../../contract/selector/label.js';
@@ -65,7 +67,7 @@ export class ContainerFailure extends StepFailure {}
 function containerFailure(
   ctx: ActionContext,
   observation: Observation,
-  code: string,
+  code: ErrorCode,
   message: string,
   found: number[],
 ): ContainerFailure {

@@ -6,6 +6,7 @@
  * retries of absent targets under the action's retry policy, and the step
  * data of selection failures (003:3864-3868).
  */
+import type { ErrorCode } from '../../contract/error-codes.js';
 import type { NodeMatcher } from '../../contract/matcher.js';
 import type { RetryPolicy } from '../../contract/retry.js';
 import { findMatches } from '../../contract/selector/match.js';
@@ -81,7 +82,7 @@ export function hierarchyDiagnostics(ctx: ActionContext): string {
 }
 
 /** A capture or the thrown `code` failure with diagnostics (UI_TREE_UNAVAILABLE by default). */
-export function observeOrFail(ctx: ActionContext, code = 'UI_TREE_UNAVAILABLE'): Observation {
+export function observeOrFail(ctx: ActionContext, code: ErrorCode = 'UI_TREE_UNAVAILABLE'): Observation {
   const observation = observe(ctx);
   if (observation) return observation;
   throw new StepFailure(code, 'No application hierarchy is available', {

@@ -5,12 +5,14 @@
  * Failures are thrown (the step's `errorCode` identifies them) and keep the
  * dispatch receipt when dispatch happened.
  */
+
 import {
   DismissNotificationParamsSchema,
   InvokeNotificationActionParamsSchema,
   LISTING_DEFAULTS,
   ListingParamsSchema,
 } from '../../../contract/actions/notifications.js';
+import type { ErrorCode } from '../../../contract/error-codes.js';
 import type { ActiveNotification } from '../../android/system/notifications.js';
 import { type ActionContext, BACKGROUND_GATES, defineAction, UI_GATES } from '../context.js';
 import { MAX_LISTING_PAYLOAD_BYTES, payloadJson, requireListener, truncateText } from '../device-state.js';
@@ -122,7 +124,8 @@ export const invokeNotificationActionAction = defineAction({
   parse: (params) => params.schema(InvokeNotificationActionParamsSchema),
   run: async (ctx, step, p) => {
     requireListener(ctx);
-    const fail = (code: string, message: string) => new StepFailure(code, message, { dispatched: 'false' });
+    const fail = (code: ErrorCode, message: string) =>
+      new StepFailure(code, message, { dispatched: 'false' });
     // The key first, then the handle (seed 003:6340-6341, 6352): a missing key is NOTIFICATION_EXPIRED.
     const current = ctx.platform.notifications.get(p.notificationKey);
     if (!current) throw fail('NOTIFICATION_EXPIRED', 'The notification key is no longer active');
