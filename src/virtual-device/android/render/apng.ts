@@ -28,7 +28,7 @@ export function deflateFrame(rgb: Buffer, width: number, height: number): Buffer
 
 function u32(...values: number[]): Buffer {
   const out = Buffer.alloc(values.length * 4);
-  values.forEach((v, i) => out.writeUInt32BE(v, i * 4));
+  for (const [i, v] of values.entries()) out.writeUInt32BE(v, i * 4);
   return out;
 }
 
