@@ -69,7 +69,7 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-function errorOf(error: unknown, stage: string, component: string | null): EvidenceError {
+export function errorOf(error: unknown, stage: string, component: string | null): EvidenceError {
   const code = error instanceof DroidproofError ? error.code : 'EVIDENCE_CAPTURE_FAILED';
   return { code, stage, message: messageOf(error), component };
 }
@@ -93,12 +93,13 @@ async function withinBudget<T>(work: () => Promise<T>, deadlineMs: number, what:
   }
 }
 
-/** Collects artifact entries and errors for one bundle directory. */
-class BundleWriter {
-  readonly artifacts: ArtifactEntry[] = [];
-  readonly errors: EvidenceError[] = [];
-
-  constructor(readonly dir: string) {}
+/** Collects artifact entries and errors for one bundle directory (a new one, or one being added to). */
+export class BundleWriter {
+  constructor(
+    readonly dir: string,
+    readonly artifacts: ArtifactEntry[] = [],
+    readonly errors: EvidenceError[] = [],
+  ) {}
 
   fail(kind: ArtifactKind, mimeType: string, startedMs: number, error: EvidenceError): void {
     this.errors.push(error);
@@ -296,11 +297,11 @@ async function writeTextArtifact(
   await w.write(kind, file, mimeType, text, started);
 }
 
-function json(value: unknown): string {
+export function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-function overallStatus(w: BundleWriter): CaptureStatus {
+export function overallStatus(w: BundleWriter): CaptureStatus {
   const usable = w.artifacts.some(
     (a) => (a.kind === 'screenshot' || a.kind === 'hierarchy') && a.status === 'complete',
   );

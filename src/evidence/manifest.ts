@@ -34,6 +34,8 @@ export const ArtifactKindSchema = z.enum([
   'screenshot_expected',
   'screenshot_actual',
   'screenshot_diff',
+  /** A screen recording of the test attempt; several clips are read in manifest order (seed 003 "Managed video"). */
+  'video',
 ]);
 export type ArtifactKind = z.infer<typeof ArtifactKindSchema>;
 
@@ -44,6 +46,17 @@ export const ImageGeometrySchema = z.object({
   coordinateSpace: z.literal('screenshot_pixels'),
   origin: z.literal('top_left'),
 });
+
+/** What the host verified of a video clip (its container decides how far: see `video/container.ts`). */
+export const VideoInfoSchema = z.object({
+  container: z.enum(['mp4', 'apng']),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Decoded frames; null when the host does not decode the codec (H.264 MP4). */
+  frames: z.number().int().positive().nullable(),
+  durationMs: z.number().nonnegative().nullable(),
+});
+export type VideoInfo = z.infer<typeof VideoInfoSchema>;
 
 export const ArtifactEntrySchema = z.object({
   kind: ArtifactKindSchema,
@@ -62,6 +75,7 @@ export const ArtifactEntrySchema = z.object({
   commandId: z.string().nullable().optional(),
   taskId: z.string().nullable().optional(),
   image: ImageGeometrySchema.optional(),
+  video: VideoInfoSchema.optional(),
   error: EvidenceErrorSchema.optional(),
 });
 export type ArtifactEntry = z.infer<typeof ArtifactEntrySchema>;

@@ -10,6 +10,7 @@ import { messageOf } from './error-message.js';
 import { checkHierarchyXml } from './hierarchy-check.js';
 import { BUNDLE_FILES, type Manifest, ManifestSchema } from './manifest.js';
 import { decodePng } from './png.js';
+import { inspectVideo } from './video/container.js';
 
 export interface BundleVerification {
   ok: boolean;
@@ -24,6 +25,7 @@ async function checkContent(mimeType: string, data: Buffer): Promise<void> {
   if (mimeType === 'image/png') await decodePng(data);
   else if (mimeType === 'application/xml') checkHierarchyXml(data.toString('utf8'));
   else if (mimeType === 'application/json') JSON.parse(data.toString('utf8'));
+  else if (mimeType === 'video/mp4' || mimeType === 'image/apng') inspectVideo(data);
 }
 
 export async function verifyBundle(dir: string): Promise<BundleVerification> {

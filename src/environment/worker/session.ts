@@ -9,6 +9,7 @@ import { AdbTransport } from '../../actuator/adb/transport.js';
 import { connectDevice } from '../../actuator/connect.js';
 import type { CaptureResult } from '../../evidence/capture.js';
 import type { FailureReport } from '../../evidence/failure.js';
+import { TestVideo } from '../../evidence/video/test-video.js';
 import { idleHolder, runningHolder, waitingHolder } from '../holder.js';
 import type { Lease } from '../lease/client.js';
 import { LeaseClient } from '../lease/client.js';
@@ -18,6 +19,7 @@ import { readWorkerRuntime, type WorkerRuntime } from '../options.js';
 import { captureTestEvidence } from './evidence.js';
 import { resetForTest } from './hygiene.js';
 import { type TestDevice, toTestDevice } from './test-device.js';
+import { showTestName } from './test-name-panel.js';
 
 /** Who the test is, in the names the reporters join bundles on. */
 export interface TestIdentity {
@@ -40,6 +42,7 @@ export interface TestAttempt extends TestIdentity {
 export class WorkerSession {
   current: TestAttempt | undefined;
   private readonly filesSeen = new Set<string>();
+  private readonly video: TestVideo;
 
   private constructor(
     readonly label: string,
@@ -48,7 +51,9 @@ export class WorkerSession {
     readonly device: TestDevice,
     private readonly shell: DeviceShell,
     private readonly client: LeaseClient,
-  ) {}
+  ) {
+    this.video = new TestVideo(shell, runtime.video);
+  }
 
   /** Connects to the broker, waits for a device and connects to it. */
   static async open(label: string, env: NodeJS.ProcessEnv = process.env): Promise<WorkerSession> {
@@ -94,6 +99,8 @@ export class WorkerSession {
       timelineMark: this.device.timeline.mark(),
     };
     this.current = attempt;
+    await this.video.begin();
+    if (this.runtime.onScreenLog) await showTestName(this.device, test.name);
     await resetForTest({ device: this.device, shell: this.shell }, this.runtime.app, firstOfFile);
     return attempt;
   }
@@ -114,21 +121,24 @@ export class WorkerSession {
 
   /**
    * Captures what the attempt's outcome calls for, once: the failure bundle,
-   * or with evidence mode `always` a passing attempt's bundle too. Returns the
-   * attempt's bundle, if it has one.
+   * or with evidence mode `always` (or video `always`) a passing attempt's
+   * bundle too; then ends the attempt's video, into that bundle when the
+   * video mode keeps it. Returns the attempt's bundle, if it has one.
    */
   async settle(verdict: 'passed' | 'failed', message?: string): Promise<CaptureResult | undefined> {
     const attempt = this.current;
     if (!attempt) return undefined;
-    if (verdict === 'failed') return this.captureFailure(message);
-    if (this.runtime.evidenceMode === 'always') {
+    if (verdict === 'failed') await this.captureFailure(message);
+    else if (this.runtime.evidenceMode === 'always' || this.video.keepsPassing) {
       attempt.evidence ??= await captureTestEvidence(this, attempt, { verdict, message });
     }
+    attempt.evidence = await this.video.end(attempt.evidence, verdict);
     return attempt.evidence;
   }
 
   /** Ends the attempt: the lease is idle until the next one begins. */
   endTest(): void {
+    this.video.abandon();
     this.current = undefined;
     this.lease.hold(idleHolder(this.label));
   }
