@@ -121,6 +121,7 @@ export const EvidenceContextSchema = z.looseObject({
 });
 export type EvidenceContext = z.infer<typeof EvidenceContextSchema>;
 
+/** A test attempt's bundle manifest: the reporters join it to its test through `context`. */
 export const ManifestSchema = z.object({
   schemaVersion: z.literal(1),
   evidenceId: z.uuid(),
@@ -134,6 +135,10 @@ export const ManifestSchema = z.object({
   errors: z.array(EvidenceErrorSchema),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
+
+/** Any bundle's manifest: the seed's opaque `context` (`droidproof evidence capture`), not only a test's. */
+export const BundleManifestSchema = ManifestSchema.extend({ context: z.record(z.string(), z.unknown()) });
+export type BundleManifest = z.infer<typeof BundleManifestSchema>;
 
 /** The bundle's fixed file names. */
 export const BUNDLE_FILES = {

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
 import { BundleWriter, type CaptureResult, errorOf, json, overallStatus } from '../capture.js';
-import { BUNDLE_FILES, ManifestSchema } from '../manifest.js';
+import { BUNDLE_FILES, BundleManifestSchema } from '../manifest.js';
 import { inspectVideo, videoFormat } from './container.js';
 
 export interface RecordedVideo {
@@ -58,7 +58,7 @@ async function writeClip(w: BundleWriter, clip: Buffer, index: number, startedMs
 /** The bundle with the video added; the bundle unchanged when it has no manifest to add to. */
 export async function addVideoToBundle(bundle: CaptureResult, video: RecordedVideo): Promise<CaptureResult> {
   if (!bundle.dir || !bundle.manifestPath) return bundle;
-  const manifest = ManifestSchema.parse(JSON.parse(await readFile(bundle.manifestPath, 'utf8')));
+  const manifest = BundleManifestSchema.parse(JSON.parse(await readFile(bundle.manifestPath, 'utf8')));
   const w = new BundleWriter(bundle.dir, [...manifest.artifacts], [...manifest.errors]);
   for (const [index, clip] of video.clips.entries()) await writeClip(w, clip, index, video.startedMs);
   for (const error of video.errors) w.errors.push(errorOf(error, 'video', 'video'));
