@@ -24,41 +24,45 @@ const FIXTURE = 'test/evidence/fixtures/video';
 const FAILING = 'walks from the shopping list to the login screen and fails there';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'];
 
+/** The failing test's bundle, checked on the host: its verified video and the test name on screen. */
+async function failingBundle(report: string) {
+  const bundles = await scanBundles(join(report, 'bundles'));
+  expect(bundles.map((b) => b.manifest.context.testName)).toEqual([FAILING]);
+  const bundle = bundles[0]!;
+  expect(await verifyBundle(bundle.dir)).toMatchObject({ ok: true, problems: [] });
+  expect(bundle.manifest.status).toBe('complete');
+  const videos = bundle.manifest.artifacts.filter((a) => a.kind === 'video');
+  expect(videos).toHaveLength(1);
+  const video = videos[0]!;
+  expect(video).toMatchObject({ path: 'video.apng', mimeType: 'image/apng', status: 'complete' });
+  const bytes = await readFile(join(bundle.dir, 'video.apng'));
+  expect(createHash('sha256').update(bytes).digest('hex')).toBe(video.sha256);
+  expect(video.bytes).toBe(bytes.byteLength);
+  const decoded = inspectVideo(bytes);
+  expect(decoded).toMatchObject({ container: 'apng', width: 1080, height: 2400 });
+  expect(decoded.frames).toBeGreaterThan(1);
+  expect(video.video).toEqual({
+    container: 'apng',
+    width: 1080,
+    height: 2400,
+    frames: decoded.frames,
+    durationMs: decoded.durationMs,
+  });
+  // The on-screen log panel named the test on the screen of the failure (its lines wrap the name).
+  const hierarchy = parseHierarchyXml(await readFile(join(bundle.dir, 'hierarchy.xml'), 'utf8'));
+  const panel = hierarchy.roots.find((root) => root.resourceId?.endsWith(':id/operator_log_panel'));
+  expect(panel?.children.map((line) => line.text).join('')).toBe(FAILING);
+  return { bytes, frames: decoded.frames };
+}
+
 describe('managed video', () => {
-  it('keeps the failing test`s recording in its bundle, verified, embedded and attached', async () => {
+  it('Vitest: keeps the failing test`s recording in its bundle, verified, embedded and attached', async () => {
     const report = join(await tempDir('droidproof-video-'), 'report');
     const run = await runCli('vitest', ['run', '--config', `${FIXTURE}/vitest.config.ts`], {
       DROIDPROOF_REPORT_DIR: report,
     });
     expect(run.code, run.stdout + run.stderr).toBe(1);
-
-    const bundles = await scanBundles(join(report, 'bundles'));
-    expect(bundles.map((b) => b.manifest.context.testName)).toEqual([FAILING]);
-    const [bundle] = bundles;
-    expect(await verifyBundle(bundle!.dir)).toMatchObject({ ok: true, problems: [] });
-    expect(bundle!.manifest.status).toBe('complete');
-    const videos = bundle!.manifest.artifacts.filter((a) => a.kind === 'video');
-    expect(videos).toHaveLength(1);
-    const [video] = videos;
-    expect(video).toMatchObject({ path: 'video.apng', mimeType: 'image/apng', status: 'complete' });
-    const bytes = await readFile(join(bundle!.dir, 'video.apng'));
-    expect(createHash('sha256').update(bytes).digest('hex')).toBe(video!.sha256);
-    expect(video!.bytes).toBe(bytes.byteLength);
-    const decoded = inspectVideo(bytes);
-    expect(decoded).toMatchObject({ container: 'apng', width: 1080, height: 2400 });
-    expect(decoded.frames).toBeGreaterThan(1);
-    expect(video!.video).toEqual({
-      container: 'apng',
-      width: 1080,
-      height: 2400,
-      frames: decoded.frames,
-      durationMs: decoded.durationMs,
-    });
-
-    // The on-screen log panel named the test on the screen of the failure (its lines wrap the name).
-    const hierarchy = parseHierarchyXml(await readFile(join(bundle!.dir, 'hierarchy.xml'), 'utf8'));
-    const panel = hierarchy.roots.find((root) => root.resourceId?.endsWith(':id/operator_log_panel'));
-    expect(panel?.children.map((line) => line.text).join('')).toBe(FAILING);
+    const { bytes, frames } = await failingBundle(report);
 
     const junit = await readFile(join(report, 'junit.xml'), 'utf8');
     expect(junit).toMatch(/\[\[ATTACHMENT\|bundles\/[^\]]+\/video\.apng\]\]/);
@@ -87,9 +91,18 @@ describe('managed video', () => {
           height: last.image.displayHeight,
         };
       }, bytes.toString('base64'));
-      expect(seen).toEqual({ animated: true, frames: decoded.frames, width: 1080, height: 2400 });
+      expect(seen).toEqual({ animated: true, frames, width: 1080, height: 2400 });
     } finally {
       await browser.close();
     }
+  }, 180_000);
+
+  it('Jest: the same recording and on-screen test name', async () => {
+    const report = join(await tempDir('droidproof-video-'), 'report');
+    const run = await runCli('jest', ['--config', `${FIXTURE}/jest.config.js`], {
+      DROIDPROOF_REPORT_DIR: report,
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    await failingBundle(report);
   }, 180_000);
 });
