@@ -1,5 +1,6 @@
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { deflateFrame, encodeApng } from '../../virtual-device/android/render/apng.js';
+import { encodeApng } from '../../virtual-device/android/render/apng.js';
 import { inspectVideo, videoFormat } from './container.js';
 
 function box(type: string, ...body: Buffer[]): Buffer {
@@ -27,11 +28,15 @@ function mp4(finished: boolean): Buffer {
   ]);
 }
 
+/** A 4x2 RGB animation of two flat frames: black for 250 ms, white for 70 s. */
 function apng(): Buffer {
-  const frame = (value: number) => deflateFrame(Buffer.alloc(4 * 2 * 3, value), 4, 2);
-  return encodeApng(4, 2, [
-    { deflated: frame(0), delayMs: 250 },
-    { deflated: frame(255), delayMs: 70_000 },
+  const header = Buffer.from([0, 0, 0, 4, 0, 0, 0, 2, 8, 2, 0, 0, 0]);
+  // Two scanlines, each a filter byte (0) and 4 RGB pixels.
+  const frame = (value: number) =>
+    deflateSync(Buffer.concat([0, 1].map(() => Buffer.from([0, ...Array(12).fill(value)]))));
+  return encodeApng([
+    { header, data: frame(0), delayMs: 250 },
+    { header, data: frame(255), delayMs: 70_000 },
   ]);
 }
 

@@ -1,29 +1,30 @@
 /**
- * A small animated-PNG (APNG) writer for the virtual device's `screenrecord`:
- * each frame is 8-bit RGB, deflated once when it is captured (so a recording
- * holds compressed frames only), and the file is assembled when it stops.
- * Chromium plays APNG in `<img>`; an MP4 would need an H.264 encoder.
+ * A small animated-PNG (APNG) writer for the virtual device's `screenrecord`.
+ * Frames are PNG image streams as they are (the zlib data of a PNG's IDAT
+ * chunks), so a frame the renderer already encoded costs nothing to keep:
+ * every frame must share the first one's header (size, bit depth, colour
+ * type). Chromium plays APNG in `<img>`; an MP4 would need an H.264 encoder.
  */
-import { deflateSync } from 'node:zlib';
-import { PNG_SIGNATURE, pngChunk } from '../../../contract/media/png-chunks.js';
+import { PNG_SIGNATURE, pngChunk, readPngChunks } from '../../../contract/media/png-chunks.js';
 
-export interface ApngFrame {
-  /** The zlib stream of the frame's filtered scanlines (`deflateFrame`). */
-  deflated: Buffer;
+export interface PngImage {
+  /** The 13-byte IHDR data: width, height, bit depth, colour type, compression, filter, interlace. */
+  header: Buffer;
+  /** The concatenated IDAT data: one zlib stream of filtered scanlines. */
+  data: Buffer;
+}
+
+export interface ApngFrame extends PngImage {
   /** How long the frame shows, in ms (APNG stores it as a fraction of a second). */
   delayMs: number;
 }
 
-/** Deflates raw 8-bit RGB pixels as PNG scanlines, each with filter type 0 (none). */
-export function deflateFrame(rgb: Buffer, width: number, height: number): Buffer {
-  const stride = width * 3;
-  if (rgb.byteLength !== stride * height)
-    throw new RangeError(
-      `frame has ${rgb.byteLength} bytes, ${width}x${height} RGB needs ${stride * height}`,
-    );
-  const lines = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y++) rgb.copy(lines, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
-  return deflateSync(lines, { level: 6 });
+/** A still PNG's header and image data. */
+export function pngImage(png: Buffer): PngImage {
+  const chunks = readPngChunks(png);
+  const header = chunks.find((c) => c.type === 'IHDR')?.data;
+  if (!header) throw new RangeError('PNG without IHDR');
+  return { header, data: Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)) };
 }
 
 function u32(...values: number[]): Buffer {
@@ -43,19 +44,23 @@ function frameControl(sequence: number, width: number, height: number, delayMs: 
 }
 
 /** The whole APNG file; the first frame is also the default image that still-PNG readers show. */
-export function encodeApng(width: number, height: number, frames: readonly ApngFrame[]): Buffer {
-  if (frames.length === 0) throw new RangeError('an animated PNG needs at least one frame');
-  const header = Buffer.concat([u32(width, height), Buffer.from([8, 2, 0, 0, 0])]);
-  const parts = [PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('acTL', u32(frames.length, 0))];
+export function encodeApng(frames: readonly ApngFrame[]): Buffer {
+  const first = frames[0];
+  if (!first) throw new RangeError('an animated PNG needs at least one frame');
+  if (frames.some((frame) => !frame.header.equals(first.header)))
+    throw new RangeError('every frame of an animated PNG needs the first frame`s header');
+  const width = first.header.readUInt32BE(0);
+  const height = first.header.readUInt32BE(4);
+  const parts = [PNG_SIGNATURE, pngChunk('IHDR', first.header), pngChunk('acTL', u32(frames.length, 0))];
   let sequence = 0;
-  frames.forEach((frame, index) => {
+  for (const [index, frame] of frames.entries()) {
     parts.push(frameControl(sequence++, width, height, frame.delayMs));
     parts.push(
       index === 0
-        ? pngChunk('IDAT', frame.deflated)
-        : pngChunk('fdAT', Buffer.concat([u32(sequence++), frame.deflated])),
+        ? pngChunk('IDAT', frame.data)
+        : pngChunk('fdAT', Buffer.concat([u32(sequence++), frame.data])),
     );
-  });
+  }
   parts.push(pngChunk('IEND', Buffer.alloc(0)));
   return Buffer.concat(parts);
 }

@@ -1,11 +1,13 @@
 /**
  * The frames of one `screenrecord` run: the rendered screen is checked at a
- * modest fixed rate and a frame is kept only when it changed, deflated at
- * once. Bounded in frames and bytes: past either bound the last kept frame
- * simply lasts longer, as a real encoder's output does on an idle screen.
+ * modest fixed rate and a frame is kept only when it changed. A screen of the
+ * canvas size is kept as the renderer encoded it (its PNG image data); one of
+ * another size (`--size`, a `wm size` change) is fitted into the canvas and
+ * re-encoded. Bounded in frames and bytes: past either bound the last kept
+ * frame simply lasts longer, as a real encoder's output does on an idle screen.
  */
 import sharp from 'sharp';
-import { type ApngFrame, deflateFrame, encodeApng } from './apng.js';
+import { type ApngFrame, encodeApng, type PngImage, pngImage } from './apng.js';
 
 export interface RecordingLimits {
   /** How often the screen is checked for a change (host ms). */
@@ -21,8 +23,7 @@ export const DEFAULT_RECORDING_LIMITS: RecordingLimits = {
   maxBytes: 64 * 1024 * 1024,
 };
 
-interface Kept {
-  deflated: Buffer;
+interface Kept extends PngImage {
   atMs: number;
 }
 
@@ -36,7 +37,7 @@ export class ScreenRecording {
 
   /**
    * @param screen the current screen as PNG; the same Buffer while the screen is unchanged
-   * @param size the recording canvas (frames of another size are fitted into it)
+   * @param size the recording canvas (`--size`, default the display size)
    */
   constructor(
     private readonly screen: () => Promise<Buffer>,
@@ -63,10 +64,11 @@ export class ScreenRecording {
     await this.capture();
     const end = performance.now();
     const frames: ApngFrame[] = this.frames.map((frame, i) => ({
-      deflated: frame.deflated,
+      header: frame.header,
+      data: frame.data,
       delayMs: (this.frames[i + 1]?.atMs ?? end) - frame.atMs,
     }));
-    return encodeApng(this.size.width, this.size.height, frames);
+    return encodeApng(frames);
   }
 
   private async run(): Promise<void> {
@@ -89,14 +91,29 @@ export class ScreenRecording {
     // The renderer hands out the same Buffer until the screen changes.
     if (!png || png === this.lastScreen) return;
     this.lastScreen = png;
+    let image = pngImage(png);
+    if (!this.fits(image)) image = pngImage(await this.fitted(png));
+    // A frame that still cannot share the first one's header is left out rather than break the file.
+    if (!this.fits(image)) return;
+    this.frames.push({ ...image, atMs });
+    this.bytes += image.data.byteLength;
+  }
+
+  /** The canvas size, and the first frame's encoding (every APNG frame shares one header). */
+  private fits(image: PngImage): boolean {
+    const first = this.frames[0]?.header;
+    if (first) return image.header.equals(first);
+    return (
+      image.header.readUInt32BE(0) === this.size.width && image.header.readUInt32BE(4) === this.size.height
+    );
+  }
+
+  private fitted(png: Buffer): Promise<Buffer> {
     const { width, height } = this.size;
-    const rgb = await sharp(png)
+    return sharp(png)
       .resize(width, height, { fit: 'contain', background: '#000000' })
-      .removeAlpha()
-      .raw()
+      .ensureAlpha()
+      .png({ compressionLevel: 1, adaptiveFiltering: false })
       .toBuffer();
-    const deflated = deflateFrame(rgb, width, height);
-    this.frames.push({ deflated, atMs });
-    this.bytes += deflated.byteLength;
   }
 }
