@@ -124,6 +124,9 @@ export class ScreenRecording {
       await (await recording.current).started;
     } catch (error) {
       recording.stopping = true;
+      // A recorder that started too slowly to confirm may still be running: stop it and drop its file.
+      await shell.exec('pkill -INT screenrecord').catch(() => undefined);
+      await recording.remove();
       throw error instanceof DroidproofError
         ? error
         : new VideoDependencyError('unavailable', messageOf(error));
@@ -159,7 +162,12 @@ export class ScreenRecording {
       const output = await segment.ended;
       if (this.stopping) return;
       const ranMs = performance.now() - segment.openedAtMs;
-      if (ranMs < (this.segmentSeconds - 5) * 1000) {
+      const confirmed = await segment.started.then(
+        () => true,
+        () => false,
+      );
+      // Only a segment that recorded up to its time limit is followed by another.
+      if (!confirmed || ranMs < Math.max(0, this.segmentSeconds - 5) * 1000) {
         this.errors.push(
           new DroidproofError(
             'EVIDENCE_CAPTURE_FAILED',
