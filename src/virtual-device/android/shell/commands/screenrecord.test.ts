@@ -73,6 +73,18 @@ describe('screenrecord', () => {
     expect(d.fs.read('/sdcard/c.mp4')!.byteLength).toBe(0);
   });
 
+  it('finishes the file when its adb stream closes (SIGHUP); ps shows its command line for pkill -f', async () => {
+    const hangUp = new AbortController();
+    const run = execShell(d, 'screenrecord /sdcard/hup.mp4', { signal: hangUp.signal });
+    await recorderPid();
+    expect((await sh('ps -A -o NAME,ARGS')).output).toContain('screenrecord screenrecord /sdcard/hup.mp4');
+    expect((await sh('pkill -0 -f nothing-like-it')).exitCode).toBe(1);
+    expect((await sh('pkill -0 -f hup\\.mp4')).exitCode).toBe(0);
+    hangUp.abort();
+    expect((await run).exitCode).toBe(0);
+    expect(animation(d.fs.read('/sdcard/hup.mp4')!).frames).toBe(1);
+  });
+
   it('refuses a time limit over 180 s, a missing file and unknown options, as the phone does', async () => {
     expect(await sh('screenrecord --time-limit 181 /sdcard/x.mp4')).toMatchObject({
       exitCode: 2,
