@@ -48,6 +48,15 @@ describe('screen recording over adb', () => {
     expect(listing).not.toContain('droidproof-video-');
   }, 30_000);
 
+  it('confirms a recorder whose output is buffered by finding it with pidof', async () => {
+    const silent: DeviceShell = { ...shell, stream: (command) => shell.stream(`${command} >/dev/null`) };
+    const recording = await ScreenRecording.start(silent, { startTimeoutMs: 300 });
+    await recording.stop();
+    const { clips, errors } = await recording.pull();
+    expect(errors).toEqual([]);
+    expect(clips.map((clip) => inspectVideo(clip).container)).toEqual(['apng']);
+  });
+
   it('types a device without screenrecord as HOST_DEPENDENCY_MISSING and does not ask it again', async () => {
     const calls: string[] = [];
     const failure = await ScreenRecording.start(withoutScreenrecord(calls)).catch((error: unknown) => error);

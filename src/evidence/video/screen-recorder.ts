@@ -4,7 +4,7 @@
  * segment asks for less (170 s) and the next starts when one ends: every
  * segment file is kept, with a gap of one adb round trip between them.
  * `--verbose` makes it print as soon as it records, which is the start
- * confirmation; SIGINT (`pkill -INT screenrecord`) makes it finish the file
+ * confirmation (or, when its output is buffered, `pidof` finding it); SIGINT (`pkill -INT screenrecord`) makes it finish the file
  * and exit, which ends the stream. The device is leased to one worker, so
  * every shell-user `screenrecord` on it is this recorder's.
  */
@@ -20,7 +20,7 @@ export interface ScreenRecorderOptions {
   segmentSeconds?: number;
   /** Device directory of the segment files (default `/data/local/tmp`). */
   deviceDir?: string;
-  /** How long `screenrecord` may take to confirm it records (default 5000 ms). */
+  /** How long `screenrecord` may take to print that it records before `pidof` decides (default 2000 ms). */
   startTimeoutMs?: number;
   /** How long it may take to finish its file after SIGINT (default 15000 ms). */
   stopTimeoutMs?: number;
@@ -63,7 +63,16 @@ interface Segment {
   openedAtMs: number;
 }
 
-function watch(stream: Duplex, startTimeoutMs: number): Pick<Segment, 'started' | 'ended'> {
+/**
+ * Follows one segment's stream. The start is confirmed by its first output (`--verbose`), or, if
+ * its output is held in a buffer, by `pidof screenrecord` finding it still running after
+ * `startTimeoutMs`; a stream that ends first was a recorder that never ran.
+ */
+function watch(
+  stream: Duplex,
+  shell: DeviceShell,
+  startTimeoutMs: number,
+): Pick<Segment, 'started' | 'ended'> {
   const parts: Buffer[] = [];
   let confirm: () => void = () => {};
   let refuse: (error: Error) => void = () => {};
@@ -71,10 +80,11 @@ function watch(stream: Duplex, startTimeoutMs: number): Pick<Segment, 'started' 
     confirm = resolve;
     refuse = reject;
   });
-  const timer = setTimeout(
-    () => refuse(new VideoDependencyError('unavailable', `no output within ${startTimeoutMs} ms`)),
-    startTimeoutMs,
-  );
+  const timer = setTimeout(async () => {
+    const pids = await shell.exec('pidof screenrecord').catch(() => Buffer.alloc(0));
+    if (/\d/.test(pids.toString('utf8'))) confirm();
+    else refuse(new VideoDependencyError('unavailable', `not recording after ${startTimeoutMs} ms`));
+  }, startTimeoutMs);
   const ended = new Promise<string>((resolve) => {
     const finish = () => {
       clearTimeout(timer);
@@ -85,9 +95,11 @@ function watch(stream: Duplex, startTimeoutMs: number): Pick<Segment, 'started' 
     };
     stream.on('data', (chunk: Buffer) => {
       parts.push(chunk);
-      clearTimeout(timer);
       // A missing program prints its error and exits; only a recorder keeps the stream open.
-      if (!/not found|inaccessible|usage|error/i.test(Buffer.concat(parts).toString('utf8'))) confirm();
+      if (!/not found|inaccessible|usage|error/i.test(Buffer.concat(parts).toString('utf8'))) {
+        clearTimeout(timer);
+        confirm();
+      }
     });
     stream.once('end', finish);
     stream.once('close', finish);
@@ -142,7 +154,7 @@ export class ScreenRecording {
     });
     const openedAtMs = performance.now();
     const stream = await this.shell.stream(command);
-    return { path, openedAtMs, ...watch(stream, this.options.startTimeoutMs ?? 5_000) };
+    return { path, openedAtMs, ...watch(stream, this.shell, this.options.startTimeoutMs ?? 2_000) };
   }
 
   /** Starts the next segment whenever one reaches its time limit, until stopped or a segment fails. */
