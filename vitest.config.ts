@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // The project's own tests. Example suites under examples/ have their own configs
@@ -9,5 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The bins the tests spawn log their runs here, not in the developer's ~/.droidproof/logs.
+    env: { DROIDPROOF_LOG_DIR: join(tmpdir(), 'droidproof-test-logs') },
   },
 });

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /** The `droidproof` bin: a running daemon answers device commands before the CLI loads its modules. */
 import { runViaDaemon } from '../daemon/fast-path.js';
+import { commandWord, logInvocation } from './log-file.js';
 
+const startedMs = performance.now();
 const argv = process.argv.slice(2);
 const fast = await runViaDaemon(argv, { cwd: process.cwd(), env: process.env });
 if (fast.kind === 'answered') {
@@ -14,3 +16,5 @@ if (fast.kind === 'answered') {
     cwd: process.cwd(),
   });
 }
+// `logs` reads the log; logging its own run would feed what it follows.
+if (commandWord(argv) !== 'logs') await logInvocation(argv, Number(process.exitCode ?? 0), startedMs);

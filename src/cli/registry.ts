@@ -82,6 +82,10 @@ export const COMMANDS: readonly CommandEntry[] = [
   entry(['record', 'recording'], async () => (await import('./commands/record.js')).recordCommand),
   entry(['codegen'], async () => (await import('./commands/codegen.js')).codegenCommand),
   entry(['merge-reports'], async () => (await import('./commands/merge-reports.js')).mergeReportsCommand),
+  entry(['on-screen-log'], async () => (await import('./commands/on-screen-log.js')).onScreenLogCommand),
+  entry(['evidence'], async () => (await import('./commands/evidence.js')).evidenceCommand),
+  entry(['logs'], async () => (await import('./commands/logs.js')).logsCommand),
+  entry(['version'], async () => (await import('./commands/version.js')).versionCommand),
 ];
 
 /** An already loaded command as an entry (tests and embedders pass their own commands). */

@@ -161,6 +161,12 @@ export const ERROR_CODES = {
     kind: 'public',
     source: '003:7844',
   },
+  HOST_DEPENDENCY_MISSING: {
+    meaning:
+      'A capability cannot run: details.capability names it, details.dependencies what is missing, unavailable or unsupported. For per-test video (video-recording) it is the device`s screenrecord.',
+    kind: 'public',
+    source: '003:7848',
+  },
   ADB_NOT_FOUND: { meaning: 'Adb not found.', kind: 'public', source: '003:7849' },
   NO_DEVICES: { meaning: 'adb lists no executable device.', kind: 'public', source: '003:7850' },
   MULTIPLE_DEVICES_DEVICE_ID_REQUIRED: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DroidproofError } from '../contract/errors.js';
-import { MAX_TIMER_MS, parseOptions } from './options.js';
+import { MAX_TIMER_MS, parseOptions, workerRuntime } from './options.js';
 
 function invalid(input: unknown): DroidproofError {
   try {
@@ -19,7 +19,7 @@ describe('parseOptions', () => {
       devices: { source: 'virtual', count: 2 },
       operator: { dialect: 'androperator' },
       timeouts: { leaseMs: 600_000, matcherMs: 5_000 },
-      evidence: { mode: 'on-failure' },
+      evidence: { mode: 'on-failure', video: 'off', onScreenLog: false },
     });
   });
 
@@ -29,10 +29,20 @@ describe('parseOptions', () => {
     [{ app: { applicationId: 'com.example.app', lanch: true } }, 'app: unknown option "lanch"', 'launch'],
     [{ devices: { source: 'virtual', cont: 3 } }, 'devices: unknown option "cont"', 'count'],
     [{ evidence: { outputdir: 'x' } }, 'evidence: unknown option "outputdir"', 'outputDir'],
+    [{ evidence: { videos: 'always' } }, 'evidence: unknown option "videos"', 'video'],
+    [{ evidence: { onscreenlog: true } }, 'evidence: unknown option "onscreenlog"', 'onScreenLog'],
   ])('refuses the unknown key in %j and names the closest valid one', (input, where, suggestion) => {
     const error = invalid(input);
     expect(error.message).toContain(where);
     expect(error.message).toContain(`did you mean "${suggestion}"?`);
+  });
+
+  it('takes video modes and the on-screen log switch; without bundles nothing is recorded', () => {
+    expect(invalid({ evidence: { video: 'sometimes' } }).message).toContain('evidence.video');
+    const filmed = parseOptions({ evidence: { video: 'always', onScreenLog: true } });
+    expect(workerRuntime(filmed, '/bundles')).toMatchObject({ video: 'always', onScreenLog: true });
+    const off = parseOptions({ evidence: { mode: 'off', video: 'on-failure' } });
+    expect(workerRuntime(off, '/bundles')).toMatchObject({ evidenceMode: 'off', video: 'off' });
   });
 
   it('names no suggestion when nothing is close', () => {

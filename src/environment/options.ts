@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DroidproofError } from '../contract/errors.js';
 import { PackageNameSchema } from '../contract/package-name.js';
-import { EvidenceModeSchema } from '../evidence/mode.js';
+import { EvidenceModeSchema, VideoModeSchema } from '../evidence/mode.js';
 import { closestKey } from './closest-key.js';
 
 const PortSchema = z.number().int().min(1).max(65535);
@@ -159,9 +159,16 @@ export const DroidproofOptionsSchema = optionsObject({
   }).default({ leaseMs: 600_000, matcherMs: 5_000 }),
   evidence: optionsObject({
     mode: EvidenceModeSchema.default('on-failure'),
+    /**
+     * Screen recording of each test attempt (`screenrecord`), kept in the attempt's bundle: on failure,
+     * always (a passing attempt then gets a bundle too), or off. Needs bundles: `mode: 'off'` records nothing.
+     */
+    video: VideoModeSchema.default('off'),
+    /** Show the running test's name in the Operator's on-screen log panel, so screenshots and video name it. */
+    onScreenLog: z.boolean().default(false),
     /** Report folder (HTML, JUnit, `bundles/`), relative to the project root; default `REPORT_DIR_ENV` or `droidproof-report`. */
     outputDir: z.string().min(1).optional(),
-  }).default({ mode: 'on-failure' }),
+  }).default({ mode: 'on-failure', video: 'off', onScreenLog: false }),
 });
 /** What users write (every field optional). */
 export type DroidproofOptionsInput = z.input<typeof DroidproofOptionsSchema>;
@@ -183,6 +190,8 @@ export const WorkerRuntimeSchema = z.object({
   leaseMs: TimeoutMsSchema,
   matcherMs: TimeoutMsSchema,
   evidenceMode: EvidenceModeSchema,
+  video: VideoModeSchema,
+  onScreenLog: z.boolean(),
   /** Absolute bundles root. */
   bundlesDir: z.string(),
 });
@@ -214,6 +223,9 @@ export function workerRuntime(options: DroidproofOptions, bundlesDir: string): W
     leaseMs: options.timeouts.leaseMs,
     matcherMs: options.timeouts.matcherMs,
     evidenceMode: options.evidence.mode,
+    // Video lives in bundles: without bundles there is nothing to record into.
+    video: options.evidence.mode === 'off' ? 'off' : options.evidence.video,
+    onScreenLog: options.evidence.onScreenLog,
     bundlesDir,
   };
 }

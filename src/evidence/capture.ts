@@ -5,6 +5,7 @@
  * last, atomically.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DroidproofError } from '../contract/errors.js';
 import { droidproofVersion } from '../version.js';
@@ -19,27 +20,59 @@ import {
   type ArtifactEntry,
   type ArtifactKind,
   BUNDLE_FILES,
+  type BundleManifest,
   type CaptureStatus,
   type DeviceMetadata,
   type EvidenceContext,
   type EvidenceError,
-  type Manifest,
 } from './manifest.js';
 import { decodePng, type PngGeometry } from './png.js';
 import type { EvidenceSource, HierarchyCapture } from './source.js';
 
-export interface CaptureEvidenceOptions {
+interface CommonCaptureOptions {
   source: EvidenceSource;
-  /** Bundles root; a new `<slug>/attempt-<n>` directory is created under it. Default `defaultEvidenceRoot()`. */
-  root?: string;
   label?: string | null;
-  context: EvidenceContext;
   /** The matcher failure, written as `failure.json` and drawn on `annotated.png`. */
   failure?: FailureReport;
   /** The app under test: its logcat lines come first. */
   applicationId?: string;
   /** Budget for device work in ms (seed default 30000); file writes may finish after it. */
   timeoutMs?: number;
+}
+
+/** A test attempt's bundle, in a new `<root>/<slug>/attempt-<n>` directory; or a bundle in a given new directory with an opaque context (`droidproof evidence capture`). */
+export type CaptureEvidenceOptions = CommonCaptureOptions &
+  (
+    | {
+        context: EvidenceContext;
+        /** Bundles root. Default `defaultEvidenceRoot()`. */
+        root?: string;
+        outputDir?: undefined;
+      }
+    | {
+        context: Record<string, unknown>;
+        /** The bundle directory itself: created here, its parent must exist, an existing one is EVIDENCE_OUTPUT_EXISTS. */
+        outputDir: string;
+      }
+  );
+
+/** Creates the bundle directory the options ask for. */
+async function bundleDirFor(options: CaptureEvidenceOptions): Promise<string> {
+  if (options.outputDir === undefined)
+    return allocateBundleDir(options.root ?? defaultEvidenceRoot(), options.context);
+  try {
+    await mkdir(options.outputDir);
+    return options.outputDir;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    throw new DroidproofError(
+      'EVIDENCE_OUTPUT_EXISTS',
+      `${options.outputDir} already exists; choose a new directory`,
+      {
+        path: options.outputDir,
+      },
+    );
+  }
 }
 
 export interface CaptureResult {
@@ -69,7 +102,7 @@ function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-function errorOf(error: unknown, stage: string, component: string | null): EvidenceError {
+export function errorOf(error: unknown, stage: string, component: string | null): EvidenceError {
   const code = error instanceof DroidproofError ? error.code : 'EVIDENCE_CAPTURE_FAILED';
   return { code, stage, message: messageOf(error), component };
 }
@@ -93,12 +126,13 @@ async function withinBudget<T>(work: () => Promise<T>, deadlineMs: number, what:
   }
 }
 
-/** Collects artifact entries and errors for one bundle directory. */
-class BundleWriter {
-  readonly artifacts: ArtifactEntry[] = [];
-  readonly errors: EvidenceError[] = [];
-
-  constructor(readonly dir: string) {}
+/** Collects artifact entries and errors for one bundle directory (a new one, or one being added to). */
+export class BundleWriter {
+  constructor(
+    readonly dir: string,
+    readonly artifacts: ArtifactEntry[] = [],
+    readonly errors: EvidenceError[] = [],
+  ) {}
 
   fail(kind: ArtifactKind, mimeType: string, startedMs: number, error: EvidenceError): void {
     this.errors.push(error);
@@ -296,11 +330,11 @@ async function writeTextArtifact(
   await w.write(kind, file, mimeType, text, started);
 }
 
-function json(value: unknown): string {
+export function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-function overallStatus(w: BundleWriter): CaptureStatus {
+export function overallStatus(w: BundleWriter): CaptureStatus {
   const usable = w.artifacts.some(
     (a) => (a.kind === 'screenshot' || a.kind === 'hierarchy') && a.status === 'complete',
   );
@@ -316,7 +350,7 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
   const { source, context } = options;
   let dir: string;
   try {
-    dir = await allocateBundleDir(options.root ?? defaultEvidenceRoot(), context);
+    dir = await bundleDirFor(options);
   } catch (error) {
     const failure = errorOf(error, 'allocate', null);
     return {
@@ -333,7 +367,7 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
   // Reads running alongside the captures; settled before the manifest on every path.
   const pending: Promise<unknown>[] = [];
   try {
-    const since = context.testStartedAtMs ?? startedMs;
+    const since = typeof context.testStartedAtMs === 'number' ? context.testStartedAtMs : startedMs;
     // The timeline is read before the captures, which may themselves be executions on the device.
     await writeTextArtifact(w, 'timeline', BUNDLE_FILES.timeline, 'application/json', async () =>
       json({ since: iso(since), executions: source.timeline ? await source.timeline(since) : [] }),
@@ -415,7 +449,7 @@ async function finish(
   run: { evidenceId: string; startedMs: number; device: DeviceMetadata; options: CaptureEvidenceOptions },
 ): Promise<CaptureResult> {
   const status = overallStatus(w);
-  const manifest: Manifest = {
+  const manifest: BundleManifest = {
     schemaVersion: 1,
     evidenceId: run.evidenceId,
     label: run.options.label ?? null,

@@ -1,7 +1,7 @@
 /**
  * Evidence bundles: capture (never throws, never changes a verdict), the
- * manifest schema, verification, per-test bookkeeping, and the adapters to
- * the actuator's Device and to Vitest artifacts.
+ * manifest schema, verification, per-test bookkeeping and video, and the
+ * adapters to the actuator's Device and to Vitest artifacts.
  */
 export { defaultEvidenceRoot, testSlug } from './bundle-dir.js';
 export { type CaptureEvidenceOptions, type CaptureResult, captureEvidence } from './capture.js';
@@ -14,7 +14,13 @@ export {
   FailureReportSchema,
 } from './failure.js';
 export * from './manifest.js';
-export { type EvidenceMode, EvidenceModeSchema, shouldCapture } from './mode.js';
+export {
+  type EvidenceMode,
+  EvidenceModeSchema,
+  shouldCapture,
+  type VideoMode,
+  VideoModeSchema,
+} from './mode.js';
 export {
   EVIDENCE_ARTIFACT_TYPE,
   type EvidenceArtifact,
@@ -24,3 +30,12 @@ export {
 export type { EvidenceSource, HierarchyCapture, TimelineEntry } from './source.js';
 export { TestEvidence, type TestEvidenceOptions, type TestIdentity } from './test-evidence.js';
 export { type BundleVerification, verifyBundle } from './verify.js';
+export { addVideoToBundle, type RecordedVideo } from './video/bundle-video.js';
+export { inspectVideo, type VideoFormat, videoFormat } from './video/container.js';
+export {
+  DEFAULT_SEGMENT_SECONDS,
+  type ScreenRecorderOptions,
+  ScreenRecording,
+  VideoDependencyError,
+} from './video/screen-recorder.js';
+export { TestVideo } from './video/test-video.js';

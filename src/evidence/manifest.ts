@@ -34,6 +34,8 @@ export const ArtifactKindSchema = z.enum([
   'screenshot_expected',
   'screenshot_actual',
   'screenshot_diff',
+  /** A screen recording of the test attempt; several clips are read in manifest order (seed 003 "Managed video"). */
+  'video',
 ]);
 export type ArtifactKind = z.infer<typeof ArtifactKindSchema>;
 
@@ -44,6 +46,17 @@ export const ImageGeometrySchema = z.object({
   coordinateSpace: z.literal('screenshot_pixels'),
   origin: z.literal('top_left'),
 });
+
+/** What the host verified of a video clip (its container decides how far: see `video/container.ts`). */
+export const VideoInfoSchema = z.object({
+  container: z.enum(['mp4', 'apng']),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Decoded frames; null when the host does not decode the codec (H.264 MP4). */
+  frames: z.number().int().positive().nullable(),
+  durationMs: z.number().nonnegative().nullable(),
+});
+export type VideoInfo = z.infer<typeof VideoInfoSchema>;
 
 export const ArtifactEntrySchema = z.object({
   kind: ArtifactKindSchema,
@@ -62,6 +75,7 @@ export const ArtifactEntrySchema = z.object({
   commandId: z.string().nullable().optional(),
   taskId: z.string().nullable().optional(),
   image: ImageGeometrySchema.optional(),
+  video: VideoInfoSchema.optional(),
   error: EvidenceErrorSchema.optional(),
 });
 export type ArtifactEntry = z.infer<typeof ArtifactEntrySchema>;
@@ -107,6 +121,7 @@ export const EvidenceContextSchema = z.looseObject({
 });
 export type EvidenceContext = z.infer<typeof EvidenceContextSchema>;
 
+/** A test attempt's bundle manifest: the reporters join it to its test through `context`. */
 export const ManifestSchema = z.object({
   schemaVersion: z.literal(1),
   evidenceId: z.uuid(),
@@ -120,6 +135,10 @@ export const ManifestSchema = z.object({
   errors: z.array(EvidenceErrorSchema),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
+
+/** Any bundle's manifest: the seed's opaque `context` (`droidproof evidence capture`), not only a test's. */
+export const BundleManifestSchema = ManifestSchema.extend({ context: z.record(z.string(), z.unknown()) });
+export type BundleManifest = z.infer<typeof BundleManifestSchema>;
 
 /** The bundle's fixed file names. */
 export const BUNDLE_FILES = {

@@ -7,3 +7,7 @@ export type EvidenceMode = z.infer<typeof EvidenceModeSchema>;
 export function shouldCapture(mode: EvidenceMode, verdict: 'passed' | 'failed'): boolean {
   return mode === 'always' || (mode === 'on-failure' && verdict === 'failed');
 }
+
+/** When a test attempt's screen recording is kept in its bundle: never (default), on failure, or always. */
+export const VideoModeSchema = EvidenceModeSchema;
+export type VideoMode = EvidenceMode;

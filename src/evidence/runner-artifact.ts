@@ -32,7 +32,18 @@ function screenshotAttachment(result: CaptureResult): TestAttachment | undefined
     : undefined;
 }
 
-/** The artifact to record for a bundle, or undefined when no manifest was written. */
+/** The bundle's complete video clips, in recording order. */
+function videoAttachments(result: CaptureResult): TestAttachment[] {
+  const dir = result.dir;
+  if (!dir) return [];
+  return result.artifacts.flatMap((a) =>
+    a.kind === 'video' && a.status === 'complete' && a.path
+      ? [{ path: join(dir, a.path), contentType: a.mimeType }]
+      : [],
+  );
+}
+
+/** The artifact to record for a bundle (screenshot and video clips attached), or undefined when no manifest was written. */
 export function evidenceArtifact(result: CaptureResult): EvidenceArtifact | undefined {
   if (!result.manifestPath) return undefined;
   const attachment = screenshotAttachment(result);
@@ -40,7 +51,7 @@ export function evidenceArtifact(result: CaptureResult): EvidenceArtifact | unde
     type: EVIDENCE_ARTIFACT_TYPE,
     manifestPath: result.manifestPath,
     status: result.status,
-    attachments: attachment ? [attachment] : [],
+    attachments: [...(attachment ? [attachment] : []), ...videoAttachments(result)],
   };
 }
 

@@ -8,13 +8,14 @@ import { join, normalize } from 'node:path';
 import { sha256Hex } from './atomic-file.js';
 import { messageOf } from './error-message.js';
 import { checkHierarchyXml } from './hierarchy-check.js';
-import { BUNDLE_FILES, type Manifest, ManifestSchema } from './manifest.js';
+import { BUNDLE_FILES, type BundleManifest, BundleManifestSchema } from './manifest.js';
 import { decodePng } from './png.js';
+import { inspectVideo } from './video/container.js';
 
 export interface BundleVerification {
   ok: boolean;
   /** The parsed manifest, when it was readable and valid. */
-  manifest: Manifest | null;
+  manifest: BundleManifest | null;
   /** One line per problem found; empty when `ok`. */
   problems: string[];
 }
@@ -24,12 +25,13 @@ async function checkContent(mimeType: string, data: Buffer): Promise<void> {
   if (mimeType === 'image/png') await decodePng(data);
   else if (mimeType === 'application/xml') checkHierarchyXml(data.toString('utf8'));
   else if (mimeType === 'application/json') JSON.parse(data.toString('utf8'));
+  else if (mimeType === 'video/mp4' || mimeType === 'image/apng') inspectVideo(data);
 }
 
 export async function verifyBundle(dir: string): Promise<BundleVerification> {
-  let manifest: Manifest;
+  let manifest: BundleManifest;
   try {
-    const parsed = ManifestSchema.safeParse(
+    const parsed = BundleManifestSchema.safeParse(
       JSON.parse(await readFile(join(dir, BUNDLE_FILES.manifest), 'utf8')),
     );
     if (!parsed.success)

@@ -9,7 +9,7 @@
  *   and resets the app under test; its device's matchers capture the bundle
  *   when they give up; the step it leaves for the runner captures a throw or
  *   a timeout before afterEach; its cleanup settles the attempt after
- *   afterEach. Each bundle is recorded on the test once (`recordArtifact`),
+ *   afterEach and records its bundle on the test once (`recordArtifact`),
  *   for droidproof's reporter.
  */
 import { test as base, type RunnerTestCase, recordArtifact } from 'vitest';
@@ -37,16 +37,10 @@ function outcome(task: RunnerTestCase): { verdict: Verdict; message?: string } {
   };
 }
 
-/** Records each of the attempt's bundles on the test, once. */
-function recorder(task: RunnerTestCase): (bundle: Promise<CaptureResult | undefined>) => Promise<void> {
-  let recorded: CaptureResult | undefined;
-  return async (bundle) => {
-    const evidence = await bundle;
-    const artifact = evidence && evidence !== recorded ? evidenceArtifact(evidence) : undefined;
-    if (!artifact) return;
-    recorded = evidence;
-    await recordArtifact(task, artifact);
-  };
+/** Records a settled attempt's bundle on the test (a video joins the bundle at settle, so not earlier). */
+async function recordBundle(task: RunnerTestCase, bundle: CaptureResult | undefined): Promise<void> {
+  const artifact = bundle ? evidenceArtifact(bundle) : undefined;
+  if (artifact) await recordArtifact(task, artifact);
 }
 
 /**
@@ -63,14 +57,13 @@ async function attemptFor(
     path: task.file.filepath,
     attempt: (task.result?.retryCount ?? 0) + 1,
   });
-  const record = recorder(task);
-  const settle = (verdict: Verdict, message?: string) => {
+  const settle = async (verdict: Verdict, message?: string) => {
     setBeforeAfterEach(task, undefined);
-    return record(attempt.settle(verdict, message));
+    await recordBundle(task, await attempt.settle(verdict, message));
   };
-  setBeforeAfterEach(task, () => {
+  setBeforeAfterEach(task, async () => {
     const { verdict, message } = outcome(task);
-    return record(attempt.bodyFinished(verdict, message));
+    await attempt.bodyFinished(verdict, message);
   });
   try {
     await attempt.start();

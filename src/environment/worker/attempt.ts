@@ -15,9 +15,11 @@ import { type CaptureResult, captureEvidence } from '../../evidence/capture.js';
 import { deviceEvidenceSource } from '../../evidence/device-source.js';
 import type { FailureReport } from '../../evidence/failure.js';
 import { shouldCapture } from '../../evidence/mode.js';
+import type { TestVideo } from '../../evidence/video/test-video.js';
 import type { WorkerRuntime } from '../options.js';
 import { resetForTest } from './hygiene.js';
 import type { TestDevice } from './test-device.js';
+import { showTestName } from './test-name-panel.js';
 
 export type Verdict = 'passed' | 'failed';
 
@@ -39,6 +41,8 @@ export interface AttemptHost {
   readonly runtime: WorkerRuntime;
   readonly device: TestDevice;
   readonly shell: DeviceShell;
+  /** The device's per-test recorder (`evidence.video`). */
+  readonly video: TestVideo;
 }
 
 export class TestAttempt {
@@ -53,8 +57,13 @@ export class TestAttempt {
     private readonly onSettled: (attempt: TestAttempt) => void,
   ) {}
 
-  /** Resets the app under test (per `app` options) before the test's first hook runs. */
+  /**
+   * Before the test's first hook: starts the attempt's video, names the test in the on-screen log
+   * panel (`evidence.onScreenLog`), and resets the app under test (per `app` options).
+   */
   async start(): Promise<void> {
+    await this.host.video.begin();
+    if (this.host.runtime.onScreenLog) await showTestName(this.host.device, this.test.name);
     await resetForTest(this.host, this.host.runtime.app, this.firstOfFile);
   }
 
@@ -73,8 +82,20 @@ export class TestAttempt {
    * now (the screen is what afterEach left). Ends the attempt; later calls return the same bundle.
    */
   settle(verdict: Verdict, message?: string): Promise<CaptureResult | undefined> {
-    this.settled ??= this.capture(verdict, message).finally(() => this.onSettled(this));
+    this.settled ??= this.capture(verdict, message)
+      .then((bundle) => this.endVideo(bundle, verdict))
+      .finally(() => this.onSettled(this));
     return this.settled;
+  }
+
+  /** Ends the attempt's video; when its mode keeps it, the clips join the bundle. */
+  private async endVideo(
+    bundle: CaptureResult | undefined,
+    verdict: Verdict,
+  ): Promise<CaptureResult | undefined> {
+    const withVideo = await this.host.video.end(bundle, verdict);
+    if (withVideo) this.bundle = Promise.resolve(withVideo);
+    return withVideo;
   }
 
   private async capture(
@@ -82,7 +103,9 @@ export class TestAttempt {
     message: string | undefined,
     failure?: FailureReport,
   ): Promise<CaptureResult | undefined> {
-    if (!this.bundle && !this.settled && shouldCapture(this.host.runtime.evidenceMode, verdict)) {
+    // A kept passing video (`evidence.video: 'always'`) needs a bundle to live in.
+    const wanted = shouldCapture(this.host.runtime.evidenceMode, verdict) || this.host.video.keepsPassing;
+    if (!this.bundle && !this.settled && wanted) {
       this.bundle = this.write(verdict, message, failure);
     }
     return this.bundle;

@@ -9,6 +9,7 @@ import { AdbTransport } from '../../actuator/adb/transport.js';
 import { connectDevice } from '../../actuator/connect.js';
 import type { Device } from '../../actuator/device/device.js';
 import type { FailureReport } from '../../evidence/failure.js';
+import { TestVideo } from '../../evidence/video/test-video.js';
 import { idleHolder, runningHolder, waitingHolder } from '../holder.js';
 import type { Lease } from '../lease/client.js';
 import { LeaseClient } from '../lease/client.js';
@@ -26,6 +27,7 @@ export class WorkerSession implements AttemptHost {
   readonly device: TestDevice;
   private attempt: TestAttempt | undefined;
   private readonly filesSeen = new Set<string>();
+  readonly video: TestVideo;
 
   private constructor(
     readonly label: string,
@@ -41,6 +43,7 @@ export class WorkerSession implements AttemptHost {
       timeout: runtime.matcherMs,
       onFailure: async ({ failure }) => this.attempt?.captureFailure(failureMessage(failure), failure),
     });
+    this.video = new TestVideo(shell, runtime.video);
   }
 
   /** Connects to the broker, waits for a device and connects to it. */
@@ -84,6 +87,8 @@ export class WorkerSession implements AttemptHost {
     this.lease.hold(runningHolder(this.label, test.name));
     const firstOfFile = !this.filesSeen.has(test.path);
     this.filesSeen.add(test.path);
+    // An attempt that never settled (its runner skipped the cleanup) leaves no recording running.
+    if (this.attempt) this.video.abandon();
     this.attempt = new TestAttempt(this, test, firstOfFile, (settled) => {
       if (this.attempt !== settled) return;
       this.attempt = undefined;

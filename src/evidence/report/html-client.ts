@@ -22,7 +22,7 @@ header{padding:16px 24px;background:#1d1d1f;color:#fff}header h1{margin:0 0 8px;
 .tree li{cursor:default;white-space:nowrap;padding:0 4px}.tree li:hover,.tree li.active{background:#ffe3ec}
 .tree .cls{color:#888}.tree .rid{color:#0b57d0}.cand li{cursor:default}.cand li:hover{background:#ffe3ec}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #eee;padding:4px 6px;text-align:left;vertical-align:top}
-.files a{margin-right:12px}
+.files a{margin-right:12px}.videos{display:flex;gap:12px;flex-wrap:wrap}.videos video,.videos img{width:360px;outline:1px solid #ccc}
 .incidents{margin-top:10px;padding:8px 12px;background:#d93025;color:#fff;border-radius:6px}.incidents ul{margin:4px 0 0;padding-left:20px}
 `;
 
@@ -87,6 +87,16 @@ export const REPORT_SCRIPT = `
       }
     }
     box.appendChild(viewer);
+    if(b.videos.length){
+      var clips = el('div', {class:'videos'});
+      b.videos.forEach(function(v, i){
+        var name = 'screen recording' + (b.videos.length > 1 ? ', clip ' + (i + 1) : '');
+        clips.appendChild(v.mimeType === 'video/mp4'
+          ? el('video', {src: v.href, controls: '', preload: 'metadata', 'aria-label': name})
+          : el('img', {src: v.href, alt: name}));
+      });
+      box.appendChild(section('Video', clips));
+    }
     if(b.annotated) box.appendChild(el('p', {}, [el('a', {href: b.annotated, text: 'annotated screenshot'})]));
     if(b.diff) box.appendChild(section('Screenshot diff (changed pixels in red)', el('img', {src: b.diff, class: 'diff', alt: 'screenshot diff'})));
     var rows = b.timeline.map(function(x){

@@ -47,6 +47,8 @@ export interface HtmlBundle {
   /** A screenshot comparison's diff image (`screenshot_diff` entry). */
   diff: string | null;
   image: { width: number; height: number } | null;
+  /** The attempt's recording, clip by clip: MP4 plays in `<video>`, an animated PNG in `<img>`. */
+  videos: { href: string; mimeType: string; width: number | null; height: number | null }[];
   nodes: HtmlNode[];
   timeline: HtmlExecution[];
   logcat: { text: string; totalLines: number } | null;
@@ -138,6 +140,18 @@ async function bundleData(bundle: BundleRef, reportDir: string): Promise<HtmlBun
     annotated: complete('annotated_screenshot') ? href(BUNDLE_FILES.annotated) : null,
     diff: complete('screenshot_diff')?.path ? href(complete('screenshot_diff')!.path!) : null,
     image: shot?.image ? { width: shot.image.captureWidthPx, height: shot.image.captureHeightPx } : null,
+    videos: manifest.artifacts.flatMap((a) =>
+      a.kind === 'video' && a.path && a.status === 'complete'
+        ? [
+            {
+              href: href(a.path),
+              mimeType: a.mimeType,
+              width: a.video?.width ?? null,
+              height: a.video?.height ?? null,
+            },
+          ]
+        : [],
+    ),
     nodes,
     timeline: executions.map(executionOf),
     logcat: logcatText

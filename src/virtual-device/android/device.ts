@@ -21,6 +21,7 @@ import { PackageManager, type PackageSpec } from './system/packages.js';
 import { PowerManager } from './system/power.js';
 import { SystemProperties } from './system/props.js';
 import { SettingsStore } from './system/settings.js';
+import { ShellProcesses } from './system/shell-processes.js';
 import { ToastManager } from './system/toasts.js';
 import { SYSTEM_APP_IMAGE, SYSTEM_APPS, SYSTEM_PACKAGES } from './system-image/index.js';
 import { UiController } from './ui/controller.js';
@@ -68,6 +69,8 @@ export class VirtualAndroid implements DeviceServices {
   readonly overlay: OverlayLayer;
   readonly activities: ActivityManager;
   readonly ui: UiController;
+  /** Programs the shell runs in the foreground of a stream (`screenrecord`), signalled by `kill`/`pkill`. */
+  readonly shellProcesses = new ShellProcesses();
   /** `input` commands and key events received, for assertions (most recent last). */
   readonly inputLog: string[] = [];
   private readonly renderer: ScreenRenderer;

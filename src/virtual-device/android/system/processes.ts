@@ -10,6 +10,8 @@ export interface ProcessInfo {
   /** `root`, `system`, `shell`, or an app's `u0_a<n>`. */
   user: string;
   name: string;
+  /** The whole command line, when it differs from `name`. */
+  args?: string;
   /** Virtual and resident size in KiB. */
   vsz: number;
   rss: number;

@@ -9,6 +9,7 @@ import { MONKEY_COMMANDS } from './monkey.js';
 import { PM_COMMANDS } from './pm.js';
 import { PROP_COMMANDS } from './props.js';
 import { SCREEN_COMMANDS } from './screen.js';
+import { SCREENRECORD_COMMANDS } from './screenrecord.js';
 import { SYSTEM_COMMANDS } from './system.js';
 import { TOYBOX_COMMANDS } from './toybox/index.js';
 import { DISPLAY_COMMANDS } from './wm.js';
@@ -24,6 +25,7 @@ export const COMMANDS: Readonly<Record<string, ShellCommand>> = {
   ...DISPLAY_COMMANDS,
   ...INPUT_COMMANDS,
   ...SCREEN_COMMANDS,
+  ...SCREENRECORD_COMMANDS,
   ...SYSTEM_COMMANDS,
   ...LOGCAT_COMMANDS,
 };

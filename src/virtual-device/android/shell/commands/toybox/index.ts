@@ -5,7 +5,7 @@ import { cat, ls, mkdir, rm, stat, touch } from './files.js';
 import { grep } from './grep.js';
 import { head, tail } from './head-tail.js';
 import { md5sum, sha1sum, sha256sum } from './md5sum.js';
-import { kill, pidof, ps } from './processes.js';
+import { kill, pidof, pkill, ps } from './processes.js';
 import { sed } from './sed.js';
 import { sort } from './sort.js';
 import { wc } from './wc.js';
@@ -30,4 +30,5 @@ export const TOYBOX_COMMANDS: Record<string, ShellCommand> = {
   ps,
   pidof,
   kill,
+  pkill,
 };

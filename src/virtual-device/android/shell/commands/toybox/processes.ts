@@ -1,12 +1,14 @@
 /**
- * `ps [-A|-e] [-o FIELD,...] [-p PID,...]`, `pidof [-s] NAME...` and `kill`
- * over the process table (system processes plus running apps). The shell
- * user may not signal other users' processes, so `kill` of an app or system
- * pid fails with EPERM, as on a phone.
+ * `ps [-A|-e] [-o FIELD,...] [-p PID,...]`, `pidof [-s] NAME...`, `kill` and
+ * `pkill` over the process table (system processes, running apps, and the
+ * programs the shell runs, such as `screenrecord`). The shell user may not
+ * signal other users' processes, so `kill` of an app or system pid fails
+ * with EPERM, as on a phone.
  */
 import type { VirtualAndroid } from '../../../device.js';
 import { type ProcessInfo, SYSTEM_PROCESSES, userName, ZYGOTE_PID } from '../../../system/processes.js';
-import type { ShellCommand } from '../../context.js';
+import { signalName } from '../../../system/shell-processes.js';
+import type { CommandContext, ShellCommand } from '../../context.js';
 import { parseOptions, usageFailure } from './options.js';
 
 /** The shell's own pid and the next pids a toybox child would take. */
@@ -27,7 +29,17 @@ export function processTable(device: VirtualAndroid): ProcessInfo[] {
   const system = SYSTEM_PROCESSES.filter((p) => !running.has(p.name)).map((p) =>
     device.packages.isInstalled(p.name) ? { ...p, user: userName(device.packages.uidOf(p.name)) } : p,
   );
-  return [...system, ...apps].sort((a, b) => a.pid - b.pid);
+  const programs = device.shellProcesses.list().map(({ pid, name, argv }) => ({
+    pid,
+    ppid: SHELL_PID,
+    user: 'shell',
+    name,
+    args: argv.join(' '),
+    vsz: 10_950_000,
+    rss: 9_800,
+    wchan: 'do_epoll_wait',
+  }));
+  return [...system, ...apps, ...programs].sort((a, b) => a.pid - b.pid);
 }
 
 const COLUMNS: Record<string, { header: string; width: number; value: (p: ProcessInfo) => string }> = {
@@ -41,7 +53,7 @@ const COLUMNS: Record<string, { header: string; width: number; value: (p: Proces
   S: { header: 'S', width: 1, value: () => 'S' },
   NAME: { header: 'NAME', width: 0, value: (p) => p.name },
   CMD: { header: 'CMD', width: 0, value: (p) => p.name },
-  ARGS: { header: 'ARGS', width: 0, value: (p) => p.name },
+  ARGS: { header: 'ARGS', width: 0, value: (p) => p.args ?? p.name },
 };
 const DEFAULT_COLUMNS = ['USER', 'PID', 'PPID', 'VSZ', 'RSS', 'WCHAN', 'ADDR', 'S', 'NAME'];
 
@@ -99,42 +111,68 @@ export const pidof: ShellCommand = (ctx) => {
   return 0;
 };
 
-const SIGNALS = new Set([
-  'HUP',
-  'INT',
-  'QUIT',
-  'KILL',
-  'USR1',
-  'USR2',
-  'TERM',
-  'STOP',
-  'CONT',
-  '0',
-  '1',
-  '2',
-  '3',
-  '9',
-  '15',
-]);
+/** Delivers `signal` to one process of the table; the error line when it may not. */
+function deliver(ctx: CommandContext, process: ProcessInfo, signal: string): string | undefined {
+  if (process.user !== 'shell') return `${process.pid}: Operation not permitted`;
+  ctx.device.shellProcesses.signal(process.pid, signal);
+  return undefined;
+}
+
+/** A leading `-SIG`, `-s SIG` or `-SIGNUM`; default TERM. A string is the usage error. */
+function takeSignal(args: string[], tool: string): string | { signal: string } {
+  let spec = 'TERM';
+  if (args[0] === '-s') spec = args.splice(0, 2)[1] ?? '';
+  else if (args[0] && /^-[A-Za-z0-9]+$/.test(args[0]) && signalName(args[0].slice(1)))
+    spec = args.shift()!.slice(1);
+  const signal = signalName(spec);
+  return signal ? { signal } : `${tool}: Unknown signal '${spec}'`;
+}
 
 export const kill: ShellCommand = (ctx) => {
   const args = [...ctx.args];
-  if (args[0] === '-s') args.splice(0, 2);
-  else if (args[0]?.startsWith('-')) {
-    const signal = args.shift()!.slice(1).replace(/^SIG/, '');
-    if (!SIGNALS.has(signal)) return usageFailure(ctx, `kill: Unknown signal '${signal}'`);
-  }
+  const taken = takeSignal(args, 'kill');
+  if (typeof taken === 'string') return usageFailure(ctx, taken);
+  if (args[0]?.startsWith('-') && !/^-\d+$/.test(args[0]))
+    return usageFailure(ctx, `kill: Unknown signal '${args[0].slice(1)}'`);
   if (args.length === 0) return usageFailure(ctx, 'kill: Needs 1 argument');
   const table = processTable(ctx.device);
   let status = 0;
   for (const arg of args) {
     const pid = Number(arg);
     const process = table.find((p) => p.pid === pid);
-    if (!Number.isInteger(pid)) ctx.stderr(`kill: bad pid '${arg}'\n`);
-    else if (!process) ctx.stderr(`kill: ${arg}: No such process\n`);
-    else if (process.user !== 'shell') ctx.stderr(`kill: ${arg}: Operation not permitted\n`);
-    else continue;
+    const problem = !Number.isInteger(pid)
+      ? `bad pid '${arg}'`
+      : !process
+        ? `${arg}: No such process`
+        : deliver(ctx, process, taken.signal);
+    if (!problem) continue;
+    ctx.stderr(`kill: ${problem}\n`);
     status = 1;
   }
   return status;
+};
+
+/** `pkill [-SIGNAL] [-f] [-x] PATTERN`: signals the processes whose name (`-f`: command line) matches. */
+export const pkill: ShellCommand = (ctx) => {
+  const args = [...ctx.args];
+  const taken = takeSignal(args, 'pkill');
+  if (typeof taken === 'string') return usageFailure(ctx, taken);
+  const options = parseOptions('pkill', args, 'fx');
+  if (typeof options === 'string') return usageFailure(ctx, options);
+  const [pattern] = options.operands;
+  if (pattern === undefined) return usageFailure(ctx, 'pkill: Needs 1 argument');
+  let regex: RegExp;
+  try {
+    regex = new RegExp(options.flags.has('x') ? `^(?:${pattern})$` : pattern);
+  } catch {
+    return usageFailure(ctx, `pkill: bad regex '${pattern}'`);
+  }
+  const matches = processTable(ctx.device).filter((p) =>
+    regex.test(options.flags.has('f') ? (p.args ?? p.name) : p.name),
+  );
+  for (const process of matches) {
+    const problem = deliver(ctx, process, taken.signal);
+    if (problem) ctx.stderr(`pkill: ${problem}\n`);
+  }
+  return matches.length > 0 ? 0 : 1;
 };
