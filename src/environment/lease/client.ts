@@ -68,14 +68,36 @@ export class LeaseClient {
 
   /** Waits in the broker's fair queue for a device, up to `timeoutMs`. */
   async acquire(timeoutMs: number, holder?: string): Promise<Lease> {
+    const [lease] = await this.acquireSet({ count: 1, timeoutMs, holder });
+    return lease!;
+  }
+
+  /**
+   * Waits for a set of `count` devices, granted all at once or not at all.
+   * `with` names leases this worker already holds that belong to the set:
+   * they count towards `count`, and the broker may lend them to another
+   * worker's set while this request waits. Returns the new leases only, in
+   * pool order.
+   */
+  async acquireSet(request: {
+    count: number;
+    timeoutMs: number;
+    holder?: string;
+    with?: readonly Lease[];
+  }): Promise<Lease[]> {
     const requestId = randomUUID();
+    const { count, timeoutMs, holder } = request;
+    const own = (request.with ?? []).map((lease) => lease.leaseId);
     const message = await this.request(requestId, () =>
-      writeLine(this.socket, { type: 'acquire', requestId, timeoutMs, holder }),
+      writeLine(this.socket, { type: 'acquire', requestId, timeoutMs, holder, count, with: own }),
     );
     if (message.type !== 'granted') {
       throw new LeaseError(LeaseErrorCode.LEASE_PROTOCOL_ERROR, `unexpected broker reply ${message.type}`);
     }
-    const { leaseId, device } = message;
+    return message.leases.map(({ leaseId, device }) => this.lease(leaseId, device));
+  }
+
+  private lease(leaseId: string, device: DeviceDescriptor): Lease {
     let released = false;
     return {
       leaseId,
