@@ -156,6 +156,8 @@ describe('device sets', () => {
     const secondB = b.acquireSet({ count: 2, timeoutMs: 5000, holder: 'b: chat 2', with: [ownB] });
     expect(serials(await secondA)).toEqual([ownB.device.serial]);
     for (const lease of await secondA) await lease.release();
+    // a is done (its worker ends): its device is free, and b's set takes it.
+    await ownA.release();
     expect(serials(await secondB)).toEqual([ownA.device.serial]);
   });
 
