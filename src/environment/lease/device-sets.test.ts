@@ -224,7 +224,7 @@ describe('device sets', () => {
     expect(settled).toBe(false);
     expect(broker.slotsView()[0]).toMatchObject({ lentBy: 'a' });
     await lent!.release();
-    expect((await setA).code).toBe('LEASE_TIMEOUT');
+    expect(((await setA) as LeaseError).code).toBe('LEASE_TIMEOUT');
     expect(broker.slotsView()[0]).toMatchObject({ holder: 'a', state: 'leased' });
   });
 });
