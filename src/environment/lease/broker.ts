@@ -239,6 +239,7 @@ export class LeaseBroker {
       return;
     }
     if (message.type === 'acquire') this.enqueue(connection, message);
+    else if (message.type === 'cancel') this.cancel(connection, message.requestId);
     else if (message.type === 'release') this.release(connection, message.leaseId);
     else this.setHolder(connection, message.leaseId, message.holder);
   }
@@ -280,6 +281,14 @@ export class LeaseBroker {
       timedOut: false,
     };
     this.waiters.push(waiter);
+    this.pump();
+  }
+
+  private cancel(connection: Connection, requestId: string): void {
+    const waiter = this.waiters.find((w) => w.connection === connection && w.requestId === requestId);
+    if (!waiter) return;
+    clearTimeout(waiter.timer);
+    this.expire(waiter);
     this.pump();
   }
 

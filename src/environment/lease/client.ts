@@ -27,6 +27,8 @@ type Pending = { resolve: (message: BrokerMessage) => void; reject: (error: Leas
  */
 export class LeaseClient {
   private readonly pending = new Map<string, Pending>();
+  /** Requests withdrawn while pending: a grant that crossed the withdrawal is released at once. */
+  private readonly abandoned = new Set<string>();
   private closedError?: LeaseError;
 
   private constructor(private readonly socket: Socket) {}
@@ -84,17 +86,40 @@ export class LeaseClient {
     timeoutMs: number;
     holder?: string;
     with?: readonly Lease[];
+    /** Withdraws the request when aborted (a test that timed out while waiting). */
+    signal?: AbortSignal;
   }): Promise<Lease[]> {
     const requestId = randomUUID();
-    const { count, timeoutMs, holder } = request;
+    const { count, timeoutMs, holder, signal } = request;
     const own = (request.with ?? []).map((lease) => lease.leaseId);
-    const message = await this.request(requestId, () =>
-      writeLine(this.socket, { type: 'acquire', requestId, timeoutMs, holder, count, with: own }),
-    );
-    if (message.type !== 'granted') {
-      throw new LeaseError(LeaseErrorCode.LEASE_PROTOCOL_ERROR, `unexpected broker reply ${message.type}`);
+    signal?.throwIfAborted();
+    const onAbort = () => this.abandon(requestId, signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const message = await this.request(requestId, () =>
+        writeLine(this.socket, { type: 'acquire', requestId, timeoutMs, holder, count, with: own }),
+      );
+      if (message.type !== 'granted') {
+        throw new LeaseError(LeaseErrorCode.LEASE_PROTOCOL_ERROR, `unexpected broker reply ${message.type}`);
+      }
+      return message.leases.map(({ leaseId, device }) => this.lease(leaseId, device));
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
     }
-    return message.leases.map(({ leaseId, device }) => this.lease(leaseId, device));
+  }
+
+  /** Rejects a pending request now; the broker drops it, and any set it grants meanwhile goes back. */
+  private abandon(requestId: string, reason: unknown): void {
+    const pending = this.pending.get(requestId);
+    if (!pending) return;
+    this.pending.delete(requestId);
+    this.abandoned.add(requestId);
+    writeLine(this.socket, { type: 'cancel', requestId });
+    pending.reject(
+      new LeaseError(LeaseErrorCode.LEASE_CANCELLED, 'the request for devices was withdrawn', {
+        reason: reason instanceof Error ? reason.message : String(reason),
+      }),
+    );
   }
 
   private lease(leaseId: string, device: DeviceDescriptor): Lease {
@@ -141,6 +166,11 @@ export class LeaseClient {
             ? message.leaseId
             : (message.requestId ?? 'hello');
     const pending = this.pending.get(key);
+    if (message.type === 'granted' && this.abandoned.delete(key)) {
+      for (const { leaseId } of message.leases) writeLine(this.socket, { type: 'release', leaseId });
+      return;
+    }
+    if (message.type === 'error' && message.requestId && this.abandoned.delete(message.requestId)) return;
     if (!pending) return;
     this.pending.delete(key);
     if (message.type === 'error') {

@@ -227,4 +227,30 @@ describe('device sets', () => {
     expect(((await setA) as LeaseError).code).toBe('LEASE_TIMEOUT');
     expect(broker.slotsView()[0]).toMatchObject({ holder: 'a', state: 'leased' });
   });
+
+  it('withdraws a set request when its test is aborted: the queue moves on and nothing stays leased', async () => {
+    const { broker, address } = await startBroker({ devices: farm(2) });
+    const holder = await client(address, 'holder');
+    const held = await holder.acquire(1000, 'holder');
+    const waiter = await client(address, 'waiter');
+    const aborted = new AbortController();
+    const set = waiter
+      .acquireSet({ count: 2, timeoutMs: 60_000, signal: aborted.signal })
+      .catch((e: unknown) => e as LeaseError);
+    await queued(address, [set]);
+    aborted.abort(new Error('test timed out'));
+    expect((await set).code).toBe('LEASE_CANCELLED');
+    // The free device it kept for itself goes to the next request at once.
+    const single = await (await client(address, 'single')).acquire(1000, 'single');
+    expect(single.device.serial).toBe('d1');
+    await Promise.all([single.release(), held.release()]);
+    // A withdrawal that crosses the grant gives the set straight back.
+    const crossing = new AbortController();
+    const granted = nextEvent(broker, (e) => e.type === 'granted');
+    const late = waiter.acquireSet({ count: 2, timeoutMs: 1000, signal: crossing.signal }).catch(() => []);
+    await granted;
+    crossing.abort();
+    await late;
+    await expect.poll(() => broker.slotsView().map((slot) => slot.state)).toEqual(['free', 'free']);
+  });
 });

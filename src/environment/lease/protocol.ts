@@ -49,6 +49,8 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
       .max(MAX_SET_SIZE - 1)
       .default([]),
   }),
+  /** Withdraws a pending acquire (its test was aborted); a set granted meanwhile is released by the client. */
+  z.object({ type: z.literal('cancel'), requestId: z.string() }),
   z.object({ type: z.literal('release'), leaseId: z.string() }),
   z.object({ type: z.literal('hold'), leaseId: z.string(), holder: z.string() }),
 ]);
