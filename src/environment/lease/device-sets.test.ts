@@ -239,7 +239,7 @@ describe('device sets', () => {
       .catch((e: unknown) => e as LeaseError);
     await queued(address, [set]);
     aborted.abort(new Error('test timed out'));
-    expect((await set).code).toBe('LEASE_CANCELLED');
+    expect(((await set) as LeaseError).code).toBe('LEASE_CANCELLED');
     // The free device it kept for itself goes to the next request at once.
     const single = await (await client(address, 'single')).acquire(1000, 'single');
     expect(single.device.serial).toBe('d1');

@@ -6,6 +6,7 @@
  */
 import { test as base } from 'vitest';
 import { DroidproofError } from '../../contract/errors.js';
+import { openTestDevices } from '../multi/test-devices.js';
 import { closeWorkerSession, existingSession, type WorkerSession, workerSession } from '../worker/session.js';
 import type { TestDevice } from '../worker/test-device.js';
 import { vitestWorkerLabel } from './worker-label.js';
@@ -14,6 +15,8 @@ declare module 'vitest' {
   interface TaskMeta {
     /** The serial of the device the test ran on. */
     deviceSerial?: string;
+    /** The serials of a multi-device test's `devices`, in order. */
+    deviceSerials?: string[];
   }
 }
 
@@ -31,6 +34,14 @@ function extendTest() {
       .extend('device', async ({ lease, task }): Promise<TestDevice> => {
         task.meta.deviceSerial = lease.serial;
         return lease.device;
+      })
+      // How many devices `devices` holds; `test.override({ devicesPerTest: 2 })` per file or describe.
+      .extend('devicesPerTest', async ({ lease }): Promise<number> => lease.runtime.devicesPerTest)
+      .extend('devices', async ({ lease, task, signal, devicesPerTest }, { onCleanup }) => {
+        const set = await openTestDevices(lease, devicesPerTest, task.fullTestName ?? task.name, signal);
+        onCleanup(() => set.close());
+        task.meta.deviceSerials = set.serials;
+        return set.devices;
       })
   );
 }

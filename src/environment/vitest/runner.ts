@@ -44,6 +44,7 @@ export default class DroidproofRunner extends TestRunner {
     if (!session) return;
     const { verdict, message } = outcome(test);
     await this.record(test, await session.settle(verdict, message));
+    await this.recordSet(test, session);
   }
 
   /** After afterEach and the onTestFailed hooks: the fallback for a test that only failed in afterEach. */
@@ -52,7 +53,15 @@ export default class DroidproofRunner extends TestRunner {
     if (!session) return;
     const { verdict, message } = outcome(test);
     if (verdict === 'failed') await this.record(test, await session.settle(verdict, message));
+    await this.recordSet(test, session);
     session.endTest();
+  }
+
+  /** The bundles of a multi-device test's other devices (one per device). */
+  private async recordSet(test: RunnerTestCase, session: WorkerSession): Promise<void> {
+    const attempt = session.current;
+    for (const evidence of (attempt && attempt.deviceSet?.bundles(attempt)) ?? [])
+      await this.record(test, evidence);
   }
 
   private async record(test: RunnerTestCase, evidence: CaptureResult | undefined): Promise<void> {

@@ -5,7 +5,7 @@ import type { FailureReport } from '../../evidence/failure.js';
 import type { TestAttempt, WorkerSession } from './session.js';
 
 export function captureTestEvidence(
-  session: WorkerSession,
+  session: Pick<WorkerSession, 'label' | 'runtime' | 'device' | 'serial' | 'operatorVersion'>,
   attempt: TestAttempt,
   outcome: { verdict: 'passed' | 'failed'; message?: string; failure?: FailureReport },
 ): Promise<CaptureResult> {

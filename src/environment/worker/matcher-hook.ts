@@ -10,11 +10,12 @@ import { existingSession } from './session.js';
 export function configureSessionMatchers(runtime: WorkerRuntime): void {
   configureMatchers({
     timeout: runtime.matcherMs,
-    onFailure: async ({ failure }) => {
+    onFailure: async ({ failure, received }) => {
       const session = await existingSession()?.catch(() => undefined);
       return session?.captureFailure(
         `${failure.matcher}: expected ${failure.expected}, observed ${failure.observed}`,
         failure,
+        received,
       );
     },
   });

@@ -5,8 +5,6 @@
  * the runner loads (environment, fixtures, runner, setup files) shares it.
  */
 import type { DeviceShell } from '../../actuator/adb/device-shell.js';
-import { AdbTransport } from '../../actuator/adb/transport.js';
-import { connectDevice } from '../../actuator/connect.js';
 import type { CaptureResult } from '../../evidence/capture.js';
 import type { FailureReport } from '../../evidence/failure.js';
 import { idleHolder, runningHolder, waitingHolder } from '../holder.js';
@@ -14,10 +12,12 @@ import type { Lease } from '../lease/client.js';
 import { LeaseClient } from '../lease/client.js';
 import { LeaseError, LeaseErrorCode } from '../lease/errors.js';
 import { BROKER_ADDRESS_ENV } from '../lease/protocol.js';
+import type { DeviceSet } from '../multi/device-set.js';
+import { connectLeasedDevice } from '../multi/leased-device.js';
 import { readWorkerRuntime, type WorkerRuntime } from '../options.js';
 import { captureTestEvidence } from './evidence.js';
 import { resetForTest } from './hygiene.js';
-import { type TestDevice, toTestDevice } from './test-device.js';
+import type { TestDevice } from './test-device.js';
 
 /** Who the test is, in the names the reporters join bundles on. */
 export interface TestIdentity {
@@ -35,6 +35,8 @@ export interface TestAttempt extends TestIdentity {
   timelineMark: number;
   /** The bundle of this attempt, once one was captured. */
   evidence?: CaptureResult;
+  /** A multi-device test's set: its other devices' bundles are captured with this one. */
+  deviceSet?: DeviceSet;
 }
 
 export class WorkerSession {
@@ -46,8 +48,9 @@ export class WorkerSession {
     readonly runtime: WorkerRuntime,
     readonly lease: Lease,
     readonly device: TestDevice,
-    private readonly shell: DeviceShell,
-    private readonly client: LeaseClient,
+    readonly shell: DeviceShell,
+    /** The worker's broker connection: a multi-device test's set is requested on it. */
+    readonly client: LeaseClient,
   ) {}
 
   /** Connects to the broker, waits for a device and connects to it. */
@@ -64,10 +67,8 @@ export class WorkerSession {
     try {
       const lease = await client.acquire(runtime.leaseMs, waitingHolder(label));
       lease.hold(idleHolder(label));
-      const { serial, adbHost, adbPort, operatorPackage, dialect } = lease.device;
-      const device = await connectDevice({ serial, adbHost, adbPort, operatorPackage, dialect });
-      const shell = new AdbTransport({ adbHost, adbPort }).device(serial);
-      return new WorkerSession(label, runtime, lease, toTestDevice(device), shell, client);
+      const { device, shell } = await connectLeasedDevice(lease.device);
+      return new WorkerSession(label, runtime, lease, device, shell, client);
     } catch (error) {
       client.close();
       throw error;
@@ -105,11 +106,24 @@ export class WorkerSession {
   async captureFailure(
     message: string | undefined,
     failure?: FailureReport,
+    received?: unknown,
   ): Promise<CaptureResult | undefined> {
     const attempt = this.current;
     if (!attempt || this.runtime.evidenceMode === 'off') return undefined;
-    attempt.evidence ??= await captureTestEvidence(this, attempt, { verdict: 'failed', message, failure });
-    return attempt.evidence;
+    // A failure observed on another device of the test's set is drawn on that device's bundle.
+    const elsewhere = attempt.deviceSet?.owns(received) === true;
+    attempt.evidence ??= await captureTestEvidence(this, attempt, {
+      verdict: 'failed',
+      message,
+      failure: elsewhere ? undefined : failure,
+    });
+    const other = await attempt.deviceSet?.capture(attempt, {
+      verdict: 'failed',
+      message,
+      failure,
+      received,
+    });
+    return other ?? attempt.evidence;
   }
 
   /**
@@ -123,6 +137,7 @@ export class WorkerSession {
     if (verdict === 'failed') return this.captureFailure(message);
     if (this.runtime.evidenceMode === 'always') {
       attempt.evidence ??= await captureTestEvidence(this, attempt, { verdict, message });
+      await attempt.deviceSet?.capture(attempt, { verdict, message });
     }
     return attempt.evidence;
   }

@@ -1,0 +1,158 @@
+/**
+ * The `devices` of one test: the worker's own device first, then the others
+ * the broker granted with it, all at once. While the request waits, the
+ * worker's own device may be lent to another worker's set (so two workers
+ * that each need a second device cannot wait on each other). The other
+ * devices are connected for this test only, get the per-test app reset, and
+ * go back to the pool when the test ends. A failing test gets one evidence
+ * bundle per device; a matcher's failure (its candidates) is drawn on the
+ * bundle of the device it observed.
+ */
+import type { DeviceShell } from '../../actuator/adb/device-shell.js';
+import type { CaptureResult } from '../../evidence/capture.js';
+import type { FailureReport } from '../../evidence/failure.js';
+import { runningHolder } from '../holder.js';
+import type { Lease, LeaseClient } from '../lease/client.js';
+import type { WorkerRuntime } from '../options.js';
+import { captureTestEvidence } from '../worker/evidence.js';
+import { resetForTest } from '../worker/hygiene.js';
+import type { TestAttempt } from '../worker/session.js';
+import type { TestDevice } from '../worker/test-device.js';
+import { type ConnectedDevice, connectLeasedDevice } from './leased-device.js';
+
+/** What a set needs from the worker session that owns it. */
+export interface SetOwner {
+  readonly label: string;
+  readonly runtime: WorkerRuntime;
+  readonly client: LeaseClient;
+  readonly lease: Lease;
+  readonly device: TestDevice;
+  readonly shell: DeviceShell;
+}
+
+interface Member extends ConnectedDevice {
+  lease: Lease;
+  /** Locators made from this device (`device.node(...)`), so a failing locator finds its device. */
+  locators: WeakSet<object>;
+}
+
+export interface SetOutcome {
+  verdict: 'passed' | 'failed';
+  message?: string;
+  failure?: FailureReport;
+  /** What the failing matcher observed (a device or a locator), when a matcher failed. */
+  received?: unknown;
+}
+
+export class DeviceSet {
+  private captured?: { attempt: TestAttempt; bundles: Map<Member, CaptureResult> };
+
+  private constructor(
+    private readonly owner: SetOwner,
+    private readonly members: readonly Member[],
+  ) {}
+
+  /**
+   * Leases `count - 1` devices to go with the worker's own, waiting up to
+   * the lease timeout (or until `signal` aborts), and connects them.
+   */
+  static async open(owner: SetOwner, count: number, test: string, signal?: AbortSignal): Promise<DeviceSet> {
+    if (count === 1) return new DeviceSet(owner, []);
+    const holder = runningHolder(owner.label, test);
+    const leases = await owner.client.acquireSet({
+      count,
+      timeoutMs: owner.runtime.leaseMs,
+      holder,
+      with: [owner.lease],
+      signal,
+    });
+    const members: Member[] = [];
+    try {
+      for (const lease of leases) {
+        members.push({ lease, locators: new WeakSet(), ...(await connectLeasedDevice(lease.device)) });
+      }
+      // The worker's own device may have been lent while this set waited: it gets the reset too.
+      const targets = [{ device: owner.device, shell: owner.shell }, ...members];
+      await Promise.all(targets.map((target) => resetForTest(target, owner.runtime.app, false)));
+    } catch (error) {
+      await new DeviceSet(owner, members).close();
+      await Promise.all(leases.slice(members.length).map((lease) => lease.release().catch(() => undefined)));
+      throw error;
+    }
+    for (const member of members) track(member);
+    return new DeviceSet(owner, members);
+  }
+
+  /** The worker's own device, then the others in pool order. */
+  get devices(): readonly TestDevice[] {
+    return [this.owner.device, ...this.members.map((m) => m.device)];
+  }
+
+  get serials(): string[] {
+    return [this.owner.lease.device.serial, ...this.members.map((m) => m.lease.device.serial)];
+  }
+
+  /** True when `received` is one of the other devices, or a locator made from one. */
+  owns(received: unknown): boolean {
+    return this.memberOf(received) !== undefined;
+  }
+
+  /**
+   * Captures the other devices' bundles for this attempt, once; a matcher's
+   * failure goes only into the bundle of the device it observed. Returns
+   * that device's bundle when `received` is one of them.
+   */
+  async capture(attempt: TestAttempt, outcome: SetOutcome): Promise<CaptureResult | undefined> {
+    if (this.captured?.attempt !== attempt) this.captured = { attempt, bundles: new Map() };
+    const { bundles } = this.captured;
+    const observed = this.memberOf(outcome.received);
+    await Promise.all(
+      this.members
+        .filter((member) => !bundles.has(member))
+        .map(async (member) => {
+          const failure = member === observed ? outcome.failure : undefined;
+          const evidence = await captureTestEvidence(
+            {
+              label: this.owner.label,
+              runtime: this.owner.runtime,
+              device: member.device,
+              serial: member.lease.device.serial,
+              operatorVersion: member.lease.device.operatorVersion,
+            },
+            attempt,
+            { verdict: outcome.verdict, message: outcome.message, failure },
+          );
+          bundles.set(member, evidence);
+        }),
+    );
+    return observed ? bundles.get(observed) : undefined;
+  }
+
+  /** The bundles captured for `attempt`, in device order. */
+  bundles(attempt: TestAttempt): CaptureResult[] {
+    if (this.captured?.attempt !== attempt) return [];
+    const { bundles } = this.captured;
+    return this.members.flatMap((member) => bundles.get(member) ?? []);
+  }
+
+  /** Disconnects the other devices and gives them back (to their owner, when they were lent). */
+  async close(): Promise<void> {
+    for (const member of this.members) member.device.close();
+    await Promise.all(this.members.map((member) => member.lease.release().catch(() => undefined)));
+  }
+
+  private memberOf(received: unknown): Member | undefined {
+    if (typeof received !== 'object' || received === null) return undefined;
+    return this.members.find((m) => m.device === received || m.locators.has(received));
+  }
+}
+
+/** Remembers the locators a device makes, so a failing locator can be traced to its device. */
+function track(member: Member): void {
+  const node = member.device.node;
+  member.device.node = (matcher, options) => {
+    const locator = node(matcher, options);
+    member.locators.add(locator);
+    return locator;
+  };
+}
