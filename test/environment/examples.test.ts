@@ -42,7 +42,7 @@ describe('example suites', () => {
       env,
     );
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/Test Files\s+8 passed/);
+    expect(run.stdout).toMatch(/Test Files\s+9 passed/);
     expect(run.stdout).toMatch(/droidproof: report \S+index\.html, JUnit \S+junit\.xml/);
     const cases = testcases(await readFile(join(report, 'junit.xml'), 'utf8'));
     expect(cases.length).toBeGreaterThanOrEqual(10);
