@@ -8,10 +8,13 @@
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import type { Circus } from '@jest/types';
 import { TestEnvironment } from 'jest-environment-node';
+import { DroidproofError } from '../../contract/errors.js';
 import { droidproofMatchers } from '../../matchers/matchers.js';
+import { openTestDevices } from '../multi/test-devices.js';
 import { readWorkerRuntime } from '../options.js';
 import { configureSessionMatchers } from '../worker/matcher-hook.js';
 import { closeWorkerSession, type WorkerSession, workerSession } from '../worker/session.js';
+import type { TestDevice } from '../worker/test-device.js';
 import { MATCHERS_GLOBAL } from './matchers-global.js';
 import { errorMessage, jestFullName } from './test-name.js';
 
@@ -40,6 +43,8 @@ function jestWorkerLabel(): string {
 export default class DroidproofEnvironment extends TestEnvironment {
   private readonly testPath: string;
   private session?: WorkerSession;
+  /** Aborted when the test ends, so a `useDevices` still waiting for its set withdraws it. */
+  private testEnded?: AbortController;
 
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
     super(config, context);
@@ -52,6 +57,7 @@ export default class DroidproofEnvironment extends TestEnvironment {
     keepLease();
     this.session = await workerSession(jestWorkerLabel());
     this.global.device = this.session.device;
+    this.global.useDevices = (count?: number) => this.useDevices(count);
     (this.global as Record<symbol, unknown>)[Symbol.for(MATCHERS_GLOBAL)] = droidproofMatchers;
   }
 
@@ -60,6 +66,7 @@ export default class DroidproofEnvironment extends TestEnvironment {
     if (!session) return;
     switch (event.name) {
       case 'test_start':
+        this.testEnded = new AbortController();
         await session.beginTest({
           name: jestFullName(event.test),
           path: this.testPath,
@@ -78,13 +85,35 @@ export default class DroidproofEnvironment extends TestEnvironment {
           event.test.errors.length > 0 ? 'failed' : 'passed',
           event.test.errors.map((error) => errorMessage(Array.isArray(error) ? error[0] : error)).join('\n'),
         );
+        this.testEnded?.abort(new Error('the test ended'));
+        await session.current?.deviceSet?.close();
         session.endTest();
         break;
     }
   }
 
+  /** The running test's set of devices, leased on the first call (`devicesPerTest` by default). */
+  private async useDevices(count?: number): Promise<readonly TestDevice[]> {
+    const session = this.session;
+    const attempt = session?.current;
+    if (!session || !attempt) {
+      throw new DroidproofError(
+        'TEST_OUTSIDE_RUNNER',
+        'useDevices() can only be called inside a running test',
+      );
+    }
+    attempt.deviceSet ??= await openTestDevices(
+      session,
+      count ?? session.runtime.devicesPerTest,
+      attempt.name,
+      this.testEnded?.signal,
+    );
+    return attempt.deviceSet.devices;
+  }
+
   override async teardown(): Promise<void> {
     Reflect.deleteProperty(this.global, 'device');
+    Reflect.deleteProperty(this.global, 'useDevices');
     releaseWhenIdle();
     await super.teardown();
   }
