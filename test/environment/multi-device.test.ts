@@ -17,41 +17,57 @@ beforeAll(ensureBuilt, 180_000);
 const FIXTURE = 'test/environment/fixtures/multi-device';
 const FAILING = 'fails on the second device (on purpose)';
 
+/** Two bundles of the failing test, one per device, the matcher's failure on the device it observed. */
+async function expectEvidenceOfEveryDevice(report: string, output: string): Promise<void> {
+  const bundles = (await scanBundles(join(report, 'bundles'))).filter(
+    (b) => b.manifest.context.testName === FAILING,
+  );
+  expect(bundles).toHaveLength(2);
+  const serials = bundles.map((b) => b.manifest.device.serial);
+  expect(new Set(serials).size).toBe(2);
+  for (const bundle of bundles) {
+    expect((await verifyBundle(bundle.dir)).ok).toBe(true);
+    expect(await readFile(join(bundle.dir, 'hierarchy.xml'), 'utf8')).toContain(
+      'package="com.droidproof.chat"',
+    );
+  }
+  // The matcher observed devices[1]: its candidates are on that device's bundle only, and the
+  // failure message points there.
+  const withFailure = bundles.filter((b) => b.manifest.artifacts.some((a) => a.kind === 'failure'));
+  expect(withFailure).toHaveLength(1);
+  const failure = JSON.parse(await readFile(join(withFailure[0]!.dir, 'failure.json'), 'utf8'));
+  expect(failure).toMatchObject({ matcher: 'toShowNode' });
+  expect(failure.candidates.map((c: { label: string }) => c.label)).toContain('ping');
+  expect(output).toContain(`Evidence (complete): ${withFailure[0]!.dir}`);
+
+  const junit = await readFile(join(report, 'junit.xml'), 'utf8');
+  const testcase = junit.slice(junit.indexOf(`name="${FAILING}"`));
+  for (const serial of serials) {
+    expect(testcase).toMatch(new RegExp(`name="evidence" value="complete on ${serial}: `));
+  }
+  const html = await readFile(join(report, 'index.html'), 'utf8');
+  for (const serial of serials) expect(html).toContain(`"device":"${serial}"`);
+}
+
 describe('multi-device tests', () => {
-  it('lease their sets beside single-device tests and keep every device’s evidence of a failure', async () => {
+  it('Vitest: lease their sets beside single-device tests and keep every device’s evidence', async () => {
     const report = join(await tempDir('droidproof-multi-'), 'report');
     const run = await runCli('vitest', ['run', '--config', `${FIXTURE}/vitest.config.ts`], {
       DROIDPROOF_REPORT_DIR: report,
     });
     expect(run.code, run.stdout + run.stderr).toBe(1);
     expect(run.stdout).toMatch(/Tests\s+1 failed \| 4 passed/);
+    await expectEvidenceOfEveryDevice(report, run.stderr);
+  }, 120_000);
 
-    const bundles = (await scanBundles(join(report, 'bundles'))).filter(
-      (b) => b.manifest.context.testName === FAILING,
-    );
-    expect(bundles).toHaveLength(2);
-    const serials = bundles.map((b) => b.manifest.device.serial);
-    expect(new Set(serials).size).toBe(2);
-    for (const bundle of bundles) {
-      expect((await verifyBundle(bundle.dir)).ok).toBe(true);
-      expect(await readFile(join(bundle.dir, 'hierarchy.xml'), 'utf8')).toContain(
-        'package="com.droidproof.chat"',
-      );
-    }
-    // The matcher observed devices[1]: its candidates are on that device's bundle only,
-    // and the failure message points there.
-    const withFailure = bundles.filter((b) => b.manifest.artifacts.some((a) => a.kind === 'failure'));
-    expect(withFailure).toHaveLength(1);
-    const failure = JSON.parse(await readFile(join(withFailure[0]!.dir, 'failure.json'), 'utf8'));
-    expect(failure).toMatchObject({ matcher: 'toShowNode' });
-    expect(failure.candidates.map((c: { label: string }) => c.label)).toContain('ping');
-    expect(run.stderr).toContain(`Evidence (complete): ${withFailure[0]!.dir}`);
-
-    const junit = await readFile(join(report, 'junit.xml'), 'utf8');
-    const testcase = junit.slice(junit.indexOf(`name="${FAILING}"`));
-    for (const serial of serials)
-      expect(testcase).toMatch(new RegExp(`name="evidence" value="complete on ${serial}: `));
-    const html = await readFile(join(report, 'index.html'), 'utf8');
-    for (const serial of serials) expect(html).toContain(`"device":"${serial}"`);
+  it('Jest: useDevices leases the set beside single-device tests and keeps every device’s evidence', async () => {
+    const report = join(await tempDir('droidproof-multi-'), 'report');
+    const run = await runCli('jest', ['--config', `${FIXTURE}/jest.config.js`], {
+      DROIDPROOF_REPORT_DIR: report,
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stderr).toMatch(/Tests:\s+1 failed, 2 passed, 3 total/);
+    expect(run.stderr).not.toMatch(/failed to exit gracefully/);
+    await expectEvidenceOfEveryDevice(report, run.stderr);
   }, 120_000);
 });
