@@ -99,6 +99,8 @@ interface Waiter {
   granting: boolean;
   /** Set when the timeout fired while the waiter could not be failed yet (preparing, or its own device lent). */
   timedOut: boolean;
+  /** Set when one of its own devices was lent to another set while it waited. */
+  ownLent: boolean;
 }
 
 /**
@@ -279,6 +281,7 @@ export class LeaseBroker {
       own: own as Slot[],
       granting: false,
       timedOut: false,
+      ownLent: false,
     };
     this.waiters.push(waiter);
     this.pump();
@@ -424,6 +427,7 @@ export class LeaseBroker {
       if (slot.reserved === waiter) {
         slot.reserved = undefined;
         slot.loan = hold;
+        for (const lender of this.waiters) if (lender.own.includes(slot)) lender.ownLent = true;
       } else slot.lease = hold;
       slot.state = 'leased';
       this.emit({
@@ -435,7 +439,12 @@ export class LeaseBroker {
       });
       return { leaseId: hold.leaseId, device: slot.descriptor };
     });
-    this.send(waiter.connection, { type: 'granted', requestId: waiter.requestId, leases });
+    this.send(waiter.connection, {
+      type: 'granted',
+      requestId: waiter.requestId,
+      leases,
+      ownLent: waiter.ownLent,
+    });
   }
 
   /** Runs the readiness hook on each device; one that fails is quarantined. True when all passed. */

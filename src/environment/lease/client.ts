@@ -19,6 +19,12 @@ export interface Lease {
   release(): Promise<void>;
 }
 
+export interface GrantedSet {
+  leases: Lease[];
+  /** A device the request brought (`with`) was lent to another worker's set while it waited. */
+  ownLent: boolean;
+}
+
 type Pending = { resolve: (message: BrokerMessage) => void; reject: (error: LeaseError) => void };
 
 /**
@@ -70,8 +76,8 @@ export class LeaseClient {
 
   /** Waits in the broker's fair queue for a device, up to `timeoutMs`. */
   async acquire(timeoutMs: number, holder?: string): Promise<Lease> {
-    const [lease] = await this.acquireSet({ count: 1, timeoutMs, holder });
-    return lease!;
+    const { leases } = await this.acquireSet({ count: 1, timeoutMs, holder });
+    return leases[0]!;
   }
 
   /**
@@ -79,7 +85,8 @@ export class LeaseClient {
    * `with` names leases this worker already holds that belong to the set:
    * they count towards `count`, and the broker may lend them to another
    * worker's set while this request waits. Returns the new leases only, in
-   * pool order.
+   * pool order, and whether a `with` device was lent meanwhile (another
+   * worker drove it: whatever state the worker left on it is gone).
    */
   async acquireSet(request: {
     count: number;
@@ -88,7 +95,7 @@ export class LeaseClient {
     with?: readonly Lease[];
     /** Withdraws the request when aborted (a test that timed out while waiting). */
     signal?: AbortSignal;
-  }): Promise<Lease[]> {
+  }): Promise<GrantedSet> {
     const requestId = randomUUID();
     const { count, timeoutMs, holder, signal } = request;
     const own = (request.with ?? []).map((lease) => lease.leaseId);
@@ -102,7 +109,10 @@ export class LeaseClient {
       if (message.type !== 'granted') {
         throw new LeaseError(LeaseErrorCode.LEASE_PROTOCOL_ERROR, `unexpected broker reply ${message.type}`);
       }
-      return message.leases.map(({ leaseId, device }) => this.lease(leaseId, device));
+      return {
+        leases: message.leases.map(({ leaseId, device }) => this.lease(leaseId, device)),
+        ownLent: message.ownLent,
+      };
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }

@@ -17,12 +17,14 @@ import type { BrokerAddress } from './protocol.js';
 
 const farm = (n: number) => Array.from({ length: n }, (_, i) => device(`d${i}`));
 const serials = (leases: readonly Lease[]) => leases.map((lease) => lease.device.serial);
+const leasesOf = async (c: LeaseClient, request: Parameters<LeaseClient['acquireSet']>[0]) =>
+  (await c.acquireSet(request)).leases;
 
 /** Resolves once the broker has queued as many requests as there are (granting nothing meanwhile). */
 async function queued(address: BrokerAddress, requests: Array<Promise<unknown>>): Promise<void> {
   // A round trip on a fresh connection is ordered after every line sent before it on the others.
   const probe = await client(address, 'probe');
-  await probe.acquireSet({ count: 1, timeoutMs: 1, holder: 'probe' }).catch(() => undefined);
+  await leasesOf(probe, { count: 1, timeoutMs: 1, holder: 'probe' }).catch(() => undefined);
   expect(requests.length).toBeGreaterThan(0);
 }
 
@@ -31,7 +33,7 @@ describe('device sets', () => {
     const { broker, address } = await startBroker({ devices: farm(3) });
     const holder = await client(address, 'holder');
     const held = await holder.acquire(1000);
-    const pair = (await client(address, 'pair')).acquireSet({ count: 3, timeoutMs: 5000 });
+    const pair = leasesOf(await client(address, 'pair'), { count: 3, timeoutMs: 5000 });
     await queued(address, [pair]);
     // Two devices are free, the set needs three: both stay free rather than half-leased.
     expect(broker.slotsView().filter((slot) => slot.state === 'free')).toHaveLength(2);
@@ -44,9 +46,9 @@ describe('device sets', () => {
     const holder = await client(address, 'holder');
     const held = await holder.acquire(1000);
     const order: string[] = [];
-    const pair = (await client(address, 'pair'))
-      .acquireSet({ count: 2, timeoutMs: 5000 })
-      .then((leases) => (order.push('pair'), leases));
+    const pair = leasesOf(await client(address, 'pair'), { count: 2, timeoutMs: 5000 }).then(
+      (leases) => (order.push('pair'), leases),
+    );
     await queued(address, [pair]);
     const single = (await client(address, 'single'))
       .acquire(5000)
@@ -69,9 +71,7 @@ describe('device sets', () => {
     });
     const c = await client(address, 'w1');
     await c.acquire(1000);
-    const error = (await c
-      .acquireSet({ count: 3, timeoutMs: 30_000 })
-      .catch((e: unknown) => e)) as LeaseError;
+    const error = (await leasesOf(c, { count: 3, timeoutMs: 30_000 }).catch((e: unknown) => e)) as LeaseError;
     expect(error.code).toBe('LEASE_POOL_TOO_SMALL');
     expect(error.details).toMatchObject({ count: 3, healthy: 2 });
   });
@@ -80,9 +80,9 @@ describe('device sets', () => {
     const { address } = await startBroker({ devices: farm(2) });
     const other = await (await client(address, 'other')).acquire(1000);
     const c = await client(address, 'w1');
-    const error = (await c
-      .acquireSet({ count: 2, timeoutMs: 1000, with: [other] })
-      .catch((e: unknown) => e)) as LeaseError;
+    const error = (await leasesOf(c, { count: 2, timeoutMs: 1000, with: [other] }).catch(
+      (e: unknown) => e,
+    )) as LeaseError;
     expect(error.code).toBe('LEASE_NOT_HELD');
   });
 
@@ -109,7 +109,7 @@ describe('device sets', () => {
         const own = await c.acquire(20_000, name);
         let rounds = 0;
         for (; rounds < 40; rounds++) {
-          const extra = await c.acquireSet({ count: 2, timeoutMs: 20_000, holder: name, with: [own] });
+          const extra = await leasesOf(c, { count: 2, timeoutMs: 20_000, holder: name, with: [own] });
           const set = [own.device.serial, ...serials(extra)];
           for (const serial of set) {
             // No device is ever driven by two workers at once, lent or not.
@@ -143,17 +143,20 @@ describe('device sets', () => {
     await queued(address, [firstA]);
     // b asks: its own device may now be lent, and a, first in the queue, borrows it.
     const firstB = b.acquireSet({ count: 2, timeoutMs: 5000, holder: 'b: chat', with: [ownB] });
-    const [lentToA] = await firstA;
+    const [lentToA] = (await firstA).leases;
+    expect((await firstA).ownLent).toBe(false);
     expect(lentToA?.device.serial).toBe(ownB.device.serial);
     expect(broker.slotsView()[1]).toMatchObject({ holder: 'a: chat', lentBy: 'b', state: 'leased' });
     await lentToA!.release();
     expect(broker.slotsView()[1]).toMatchObject({ holder: 'b', state: 'leased' });
     // b waits on; once a waits again, b borrows a's device.
-    const secondA = a.acquireSet({ count: 2, timeoutMs: 5000, holder: 'a: chat 2', with: [ownA] });
-    expect(serials(await firstB)).toEqual([ownA.device.serial]);
-    for (const lease of await firstB) await lease.release();
+    const secondA = leasesOf(a, { count: 2, timeoutMs: 5000, holder: 'a: chat 2', with: [ownA] });
+    // b's set says its own device was driven by another worker meanwhile (so b resets it).
+    expect(await firstB).toMatchObject({ ownLent: true });
+    expect(serials((await firstB).leases)).toEqual([ownA.device.serial]);
+    for (const lease of (await firstB).leases) await lease.release();
     // Each set borrows the other's device whenever the other waits too: neither waits forever.
-    const secondB = b.acquireSet({ count: 2, timeoutMs: 5000, holder: 'b: chat 2', with: [ownB] });
+    const secondB = leasesOf(b, { count: 2, timeoutMs: 5000, holder: 'b: chat 2', with: [ownB] });
     expect(serials(await secondA)).toEqual([ownB.device.serial]);
     for (const lease of await secondA) await lease.release();
     // a is done (its worker ends): its device is free, and b's set takes it.
@@ -194,9 +197,9 @@ describe('device sets', () => {
     const ownerLease = await owner.acquire(1000, 'owner');
     await (await client(address, 'hog')).acquire(1000, 'hog');
     const borrowerLease = await borrower.acquire(1000, 'borrower');
-    const borrowed = borrower.acquireSet({ count: 2, timeoutMs: 5000, with: [borrowerLease] });
+    const borrowed = leasesOf(borrower, { count: 2, timeoutMs: 5000, with: [borrowerLease] });
     await queued(address, [borrowed]);
-    const ownerSet = owner.acquireSet({ count: 2, timeoutMs: 5000, holder: 'owner set', with: [ownerLease] });
+    const ownerSet = leasesOf(owner, { count: 2, timeoutMs: 5000, holder: 'owner set', with: [ownerLease] });
     const [lent] = await borrowed;
     expect(lent?.device.serial).toBe(ownerLease.device.serial);
     const gone = nextEvent(broker, (e) => e.type === 'released' && e.serial === lent!.device.serial);
@@ -210,11 +213,11 @@ describe('device sets', () => {
     const { broker, address } = await startBroker({ devices: farm(2) });
     const [a, b] = [await client(address, 'a'), await client(address, 'b')];
     const [ownA, ownB] = [await a.acquire(1000, 'a'), await b.acquire(1000, 'b')];
-    const setB = b.acquireSet({ count: 2, timeoutMs: 5000, with: [ownB] });
+    const setB = leasesOf(b, { count: 2, timeoutMs: 5000, with: [ownB] });
     await queued(address, [setB]);
-    const setA = a
-      .acquireSet({ count: 2, timeoutMs: 100, holder: 'a', with: [ownA] })
-      .catch((e: unknown) => e as LeaseError);
+    const setA = leasesOf(a, { count: 2, timeoutMs: 100, holder: 'a', with: [ownA] }).catch(
+      (e: unknown) => e as LeaseError,
+    );
     const [lent] = await setB;
     const timedOutAt = Date.now() + 100;
     let settled = false;
@@ -234,9 +237,9 @@ describe('device sets', () => {
     const held = await holder.acquire(1000, 'holder');
     const waiter = await client(address, 'waiter');
     const aborted = new AbortController();
-    const set = waiter
-      .acquireSet({ count: 2, timeoutMs: 60_000, signal: aborted.signal })
-      .catch((e: unknown) => e as LeaseError);
+    const set = leasesOf(waiter, { count: 2, timeoutMs: 60_000, signal: aborted.signal }).catch(
+      (e: unknown) => e as LeaseError,
+    );
     await queued(address, [set]);
     aborted.abort(new Error('test timed out'));
     expect(((await set) as LeaseError).code).toBe('LEASE_CANCELLED');
@@ -247,7 +250,7 @@ describe('device sets', () => {
     // A withdrawal that crosses the grant gives the set straight back.
     const crossing = new AbortController();
     const granted = nextEvent(broker, (e) => e.type === 'granted');
-    const late = waiter.acquireSet({ count: 2, timeoutMs: 1000, signal: crossing.signal }).catch(() => []);
+    const late = leasesOf(waiter, { count: 2, timeoutMs: 1000, signal: crossing.signal }).catch(() => []);
     await granted;
     crossing.abort();
     await late;

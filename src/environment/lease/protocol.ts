@@ -69,6 +69,8 @@ export const BrokerMessageSchema = z.discriminatedUnion('type', [
     requestId: z.string(),
     /** The new leases, in pool order (the request's `with` leases are not repeated). */
     leases: z.array(z.object({ leaseId: z.string(), device: DeviceDescriptorSchema })).min(1),
+    /** A device the request brought (`with`) was driven by another worker's set while it waited. */
+    ownLent: z.boolean().default(false),
   }),
   z.object({ type: z.literal('released'), leaseId: z.string() }),
   z.object({ type: z.literal('error'), requestId: z.string().optional(), error: ErrorPayloadSchema }),

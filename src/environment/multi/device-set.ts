@@ -59,7 +59,7 @@ export class DeviceSet {
   static async open(owner: SetOwner, count: number, test: string, signal?: AbortSignal): Promise<DeviceSet> {
     if (count === 1) return new DeviceSet(owner, []);
     const holder = runningHolder(owner.label, test);
-    const leases = await owner.client.acquireSet({
+    const { leases, ownLent } = await owner.client.acquireSet({
       count,
       timeoutMs: owner.runtime.leaseMs,
       holder,
@@ -71,8 +71,8 @@ export class DeviceSet {
       for (const lease of leases) {
         members.push({ lease, locators: new WeakSet(), ...(await connectLeasedDevice(lease.device)) });
       }
-      // The worker's own device may have been lent while this set waited: it gets the reset too.
-      const targets = [{ device: owner.device, shell: owner.shell }, ...members];
+      // The worker's own device, when another worker's set drove it while this one waited, gets the reset too.
+      const targets = [...(ownLent ? [{ device: owner.device, shell: owner.shell }] : []), ...members];
       await Promise.all(targets.map((target) => resetForTest(target, owner.runtime.app, false)));
     } catch (error) {
       await new DeviceSet(owner, members).close();
