@@ -7,9 +7,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scanBundles } from '../../src/evidence/report/bundle-index.js';
 import { verifyBundle } from '../../src/evidence/verify.js';
+import { launchChromium } from '../support/chromium.js';
 import { ensureBuilt, runCli, tempDir } from './helpers.js';
 
 beforeAll(ensureBuilt, 180_000);
@@ -45,8 +47,18 @@ async function expectEvidenceOfEveryDevice(report: string, output: string): Prom
   for (const serial of serials) {
     expect(testcase).toMatch(new RegExp(`name="evidence" value="complete on ${serial}: `));
   }
-  const html = await readFile(join(report, 'index.html'), 'utf8');
-  for (const serial of serials) expect(html).toContain(`"device":"${serial}"`);
+  // The HTML report, opened in Chromium, heads each bundle of the test with its device.
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(join(report, 'index.html')).href);
+    const failing = page.locator('.test[data-outcome="failed"]').filter({ hasText: FAILING });
+    await expect.poll(() => failing.locator('.bundle h3').count()).toBe(2);
+    const headings = await failing.locator('.bundle h3').allTextContents();
+    expect(headings.sort()).toEqual(serials.map((s) => `Attempt 1 evidence on ${s} (complete)`).sort());
+  } finally {
+    await browser.close();
+  }
 }
 
 describe('multi-device tests', () => {
