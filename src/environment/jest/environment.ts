@@ -10,6 +10,7 @@ import type { Circus } from '@jest/types';
 import { TestEnvironment } from 'jest-environment-node';
 import { DroidproofError } from '../../contract/errors.js';
 import { droidproofMatchers } from '../../matchers/matchers.js';
+import type { DeviceSet } from '../multi/device-set.js';
 import { openTestDevices } from '../multi/test-devices.js';
 import { readWorkerRuntime } from '../options.js';
 import { configureSessionMatchers } from '../worker/matcher-hook.js';
@@ -45,6 +46,8 @@ export default class DroidproofEnvironment extends TestEnvironment {
   private session?: WorkerSession;
   /** Aborted when the test ends, so a `useDevices` still waiting for its set withdraws it. */
   private testEnded?: AbortController;
+  /** The running test's set, opened by its first `useDevices` call (later calls share it). */
+  private testDevices?: Promise<DeviceSet>;
 
   constructor(config: JestEnvironmentConfig, context: EnvironmentContext) {
     super(config, context);
@@ -67,6 +70,7 @@ export default class DroidproofEnvironment extends TestEnvironment {
     switch (event.name) {
       case 'test_start':
         this.testEnded = new AbortController();
+        this.testDevices = undefined;
         await session.beginTest({
           name: jestFullName(event.test),
           path: this.testPath,
@@ -102,13 +106,13 @@ export default class DroidproofEnvironment extends TestEnvironment {
         'useDevices() can only be called inside a running test',
       );
     }
-    attempt.deviceSet ??= await openTestDevices(
+    this.testDevices ??= openTestDevices(
       session,
       count ?? session.runtime.devicesPerTest,
       attempt.name,
       this.testEnded?.signal,
     );
-    return attempt.deviceSet.devices;
+    return (await this.testDevices).devices;
   }
 
   override async teardown(): Promise<void> {

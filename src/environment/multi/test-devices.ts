@@ -1,9 +1,10 @@
 /**
  * The `devices` fixture's work, runner-neutral: checks the requested count,
- * opens the test's device set and ties it to the attempt in progress, so its
- * bundles are captured with the attempt's own.
+ * opens the running test's device set and ties it to the attempt in
+ * progress, so its bundles are captured with the attempt's own.
  */
 import { DroidproofError } from '../../contract/errors.js';
+import { LeaseError, LeaseErrorCode } from '../lease/errors.js';
 import { DevicesPerTestSchema } from '../options.js';
 import type { WorkerSession } from '../worker/session.js';
 import { DeviceSet } from './device-set.js';
@@ -22,7 +23,13 @@ export async function openTestDevices(
       { issues: [{ path: 'devicesPerTest', message: parsed.error.issues[0]?.message ?? 'invalid' }] },
     );
   }
+  const attempt = session.current;
   const set = await DeviceSet.open(session, parsed.data, testName, signal);
-  if (session.current) session.current.deviceSet = set;
+  // The test ended while the set was being connected: it must not outlive it, nor join the next one.
+  if (signal?.aborted || session.current !== attempt) {
+    await set.close();
+    throw new LeaseError(LeaseErrorCode.LEASE_CANCELLED, `${testName} ended before its devices were ready`);
+  }
+  if (attempt) attempt.deviceSet = set;
   return set;
 }
