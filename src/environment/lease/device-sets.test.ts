@@ -46,13 +46,15 @@ describe('device sets', () => {
     const holder = await client(address, 'holder');
     const held = await holder.acquire(1000);
     const order: string[] = [];
-    const pair = leasesOf(await client(address, 'pair'), { count: 2, timeoutMs: 5000 }).then(
-      (leases) => (order.push('pair'), leases),
-    );
+    const pair = leasesOf(await client(address, 'pair'), { count: 2, timeoutMs: 5000 }).then((leases) => {
+      order.push('pair');
+      return leases;
+    });
     await queued(address, [pair]);
-    const single = (await client(address, 'single'))
-      .acquire(5000)
-      .then((lease) => (order.push('single'), lease));
+    const single = (await client(address, 'single')).acquire(5000).then((lease) => {
+      order.push('single');
+      return lease;
+    });
     await queued(address, [single]);
     expect(order).toEqual([]);
     await held.release();

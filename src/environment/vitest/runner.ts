@@ -60,8 +60,8 @@ export default class DroidproofRunner extends TestRunner {
   /** The bundles of a multi-device test's other devices (one per device). */
   private async recordSet(test: RunnerTestCase, session: WorkerSession): Promise<void> {
     const attempt = session.current;
-    for (const evidence of (attempt && attempt.deviceSet?.bundles(attempt)) ?? [])
-      await this.record(test, evidence);
+    if (!attempt) return;
+    for (const evidence of attempt.deviceSet?.bundles(attempt) ?? []) await this.record(test, evidence);
   }
 
   private async record(test: RunnerTestCase, evidence: CaptureResult | undefined): Promise<void> {
