@@ -7,12 +7,16 @@
  *   around a test (begin: holder update, timeline mark; end: holder update)
  *   compared with calling the Device directly; 200 tests of one `press home`
  *   each. Target: < 5 ms.
+ * - a multi-device test's second device: what `devices` with `devicesPerTest: 2`
+ *   adds to a test (the set granted with the worker's own device, the other
+ *   device connected, then released), interleaved with plain tests.
  *
  *   npx tsx bench/lease.ts
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LeaseClient } from '../src/environment/lease/client.js';
+import { DeviceSet } from '../src/environment/multi/device-set.js';
 import { parseOptions } from '../src/environment/options.js';
 import { startRun } from '../src/environment/run.js';
 import { WorkerSession } from '../src/environment/worker/session.js';
@@ -74,12 +78,30 @@ try {
       fixture.push(wrapped);
     }
   }
+  const pairs: number[] = [];
+  const singles: number[] = [];
+  for (let i = 0; i < WARM_UP + SESSIONS; i++) {
+    let started = performance.now();
+    await session.device.home();
+    const single = performance.now() - started;
+    started = performance.now();
+    const set = await DeviceSet.open(session, 2, `pair ${i}`);
+    await Promise.all(set.devices.map((device) => device.home()));
+    await set.close();
+    if (i >= WARM_UP) {
+      singles.push(single);
+      pairs.push(performance.now() - started);
+    }
+  }
   const overhead = fixture.map((value, i) => value - direct[i]);
   console.log(line('acquire-to-ready, warm lease', acquire, 20));
   console.log(line('new worker session (connect, lease, Device)', opens));
   console.log(line('one test calling the Device directly', direct));
   console.log(line('the same test through the device fixture', fixture));
   console.log(line('per-test overhead of the device fixture', overhead, 5));
+  console.log(line('one test on its own device', singles));
+  console.log(line('the same on a set of 2 (lease, connect, free)', pairs));
+  console.log(`set of 2 / own device: ${(median(pairs) / median(singles)).toFixed(1)}x (median)`);
 } finally {
   await session?.close();
   await run.stop();

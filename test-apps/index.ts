@@ -6,6 +6,7 @@
  */
 import type { AppDefinition } from '../src/virtual-device/android/index.js';
 import { auditApp } from './audit.js';
+import { chatApp } from './chat.js';
 import { framesApp } from './frames.js';
 import { loginApp } from './login.js';
 import { notifierApp } from './notifier.js';
@@ -14,7 +15,7 @@ import { settingsApp } from './settings.js';
 import { shoppingApp } from './shopping.js';
 import { slowApp } from './slow.js';
 
-export { auditApp, framesApp, loginApp, notifierApp, playerApp, settingsApp, shoppingApp, slowApp };
+export { auditApp, chatApp, framesApp, loginApp, notifierApp, playerApp, settingsApp, shoppingApp, slowApp };
 
 export const TEST_APPS: readonly AppDefinition[] = [
   settingsApp,
@@ -25,4 +26,5 @@ export const TEST_APPS: readonly AppDefinition[] = [
   slowApp,
   framesApp,
   auditApp,
+  chatApp,
 ];

@@ -590,6 +590,18 @@ export const ERROR_CODES = {
     kind: 'droidproof',
     source: 'docs/environment.md#threat-model-of-the-lease-broker',
   },
+  LEASE_POOL_TOO_SMALL: {
+    meaning:
+      'A test asked for more devices at once (devicesPerTest, useDevices) than the pool has healthy ones; it could never be granted.',
+    kind: 'droidproof',
+    source: 'docs/environment.md#tests-that-drive-several-devices',
+  },
+  LEASE_CANCELLED: {
+    meaning:
+      'A pending device-set request was withdrawn because its test ended (or timed out) while it waited.',
+    kind: 'droidproof',
+    source: 'docs/environment.md#tests-that-drive-several-devices',
+  },
   LEASE_BROKER_CLOSED: {
     meaning: 'The lease broker is shutting down; pending and new acquires end with this code.',
     kind: 'droidproof',

@@ -5,7 +5,7 @@
  */
 export { idleHolder, runningHolder, runningTest, waitingHolder } from './holder.js';
 export { LeaseBroker, type LeaseBrokerOptions, type LeaseEvent, type PrepareDevice } from './lease/broker.js';
-export { type Lease, LeaseClient } from './lease/client.js';
+export { type GrantedSet, type Lease, LeaseClient } from './lease/client.js';
 export { LeaseError, LeaseErrorCode } from './lease/errors.js';
 export { BROKER_ADDRESS_ENV, type BrokerAddress, type DeviceDescriptor } from './lease/protocol.js';
 export {

@@ -9,6 +9,7 @@ import { DroidproofError } from '../contract/errors.js';
 import { PackageNameSchema } from '../contract/package-name.js';
 import { EvidenceModeSchema, VideoModeSchema } from '../evidence/mode.js';
 import { closestKey } from './closest-key.js';
+import { MAX_SET_SIZE } from './lease/protocol.js';
 
 const PortSchema = z.number().int().min(1).max(65535);
 
@@ -130,6 +131,9 @@ export const DeviceSourceOptionsSchema = z.discriminatedUnion('source', [
 ]);
 export type DeviceSourceOptions = z.infer<typeof DeviceSourceOptionsSchema>;
 
+/** Devices one test may drive at once. */
+export const DevicesPerTestSchema = z.number().int().min(1).max(MAX_SET_SIZE);
+
 export const AppOptionsSchema = optionsObject({
   /** The app under test; it is force-stopped before every test. */
   applicationId: PackageNameSchema,
@@ -148,6 +152,11 @@ export const DroidproofOptionsSchema = optionsObject({
     dialect: z.enum(['androperator', 'clawperator']).default('androperator'),
   }).default({ dialect: 'androperator' }),
   app: AppOptionsSchema.optional(),
+  /**
+   * How many devices the `devices` fixture of a test holds (the worker's own first); per file or
+   * `describe` with `test.override({ devicesPerTest: n })`. Sets are granted all at once.
+   */
+  devicesPerTest: DevicesPerTestSchema.default(1),
   timeouts: optionsObject({
     /**
      * How long a worker waits in the queue for a device. Generous by default: with more workers
@@ -187,6 +196,7 @@ export function parseOptions(input: unknown): DroidproofOptions {
 /** What every worker needs, passed from global setup as JSON in `RUNTIME_ENV`. */
 export const WorkerRuntimeSchema = z.object({
   app: AppOptionsSchema.optional(),
+  devicesPerTest: DevicesPerTestSchema.default(1),
   leaseMs: TimeoutMsSchema,
   matcherMs: TimeoutMsSchema,
   evidenceMode: EvidenceModeSchema,
@@ -220,6 +230,7 @@ export function reportDirs(
 export function workerRuntime(options: DroidproofOptions, bundlesDir: string): WorkerRuntime {
   return {
     app: options.app,
+    devicesPerTest: options.devicesPerTest,
     leaseMs: options.timeouts.leaseMs,
     matcherMs: options.timeouts.matcherMs,
     evidenceMode: options.evidence.mode,

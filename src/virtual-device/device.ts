@@ -10,6 +10,7 @@ import { droidproofVersion } from '../version.js';
 import type { AppDefinition } from './android/app/types.js';
 import { createVirtualAndroid, type VirtualAndroid } from './android/device.js';
 import type { PackageSpec } from './android/system/packages.js';
+import type { PeerChannel } from './android/system/peers.js';
 import { OPERATOR_ACTIONS } from './operator/actions/index.js';
 import { accessibilityServiceName, androidPlatform, OPERATOR_CLASSES } from './operator/android-platform.js';
 import { type OperatorFaults, VirtualOperator } from './operator/operator.js';
@@ -49,6 +50,8 @@ export interface VirtualDeviceOptions {
   /** App models to install; default: the test apps (`TEST_APPS`, launcher included). */
   apps?: readonly AppDefinition[];
   operator?: OperatorSetup;
+  /** The farm's channel between its devices (`ctx.sendToPeers` in test apps). */
+  peers?: PeerChannel;
 }
 
 /** The Operator's notification listener component, as `enabled_notification_listeners` lists it. */
@@ -110,6 +113,7 @@ export class VirtualDevice implements DeviceServices {
           setup.version ?? operatorVersionName(packageName, droidproofVersion()),
         ),
       ),
+      peers: options.peers,
     });
     if (packages.length > 0 && !faults.listenerDisconnected) {
       this.android.settings.put(

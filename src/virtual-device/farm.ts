@@ -6,10 +6,15 @@ import { type AdbHost, startAdbHost } from './adb/host-server.js';
 import { DeviceRegistry } from './adb/registry.js';
 import { queryAdbServer } from './adb/server-client.js';
 import type { WorkCounter } from './adb/work-counter.js';
+import { PeerChannel } from './android/system/peers.js';
 import { createVirtualDevice, type VirtualDeviceOptions } from './device.js';
 import type { DeviceServices } from './services.js';
 
-export type CreateDevice = (serial: string) => DeviceServices | Promise<DeviceServices>;
+/** Builds one device; `peers` is the farm's channel between its devices, for a virtual Android to join. */
+export type CreateDevice = (
+  serial: string,
+  farm: { peers: PeerChannel },
+) => DeviceServices | Promise<DeviceServices>;
 
 export interface VirtualFarmOptions {
   /** How many devices; serials are `virtual-5554`, `virtual-5556`, ... */
@@ -61,7 +66,7 @@ export interface VirtualFarm {
 const FIRST_PORT = 5554;
 
 function defaultCreateDevice(options: Omit<VirtualDeviceOptions, 'serial'> = {}): CreateDevice {
-  return (serial) => createVirtualDevice({ ...options, serial });
+  return (serial, { peers }) => createVirtualDevice({ ...options, serial, peers });
 }
 
 /**
@@ -77,6 +82,8 @@ export async function startVirtualFarm(options: VirtualFarmOptions): Promise<Vir
   }
   const create = options.createDevice ?? defaultCreateDevice(options.device);
   const registry = new DeviceRegistry();
+  // What one device's app sends with `ctx.sendToPeers` reaches the same app on the others.
+  const peers = new PeerChannel();
   const adbds: Adbd[] = [];
   const devices: FarmDevice[] = [];
   let host: AdbHost | undefined;
@@ -96,7 +103,7 @@ export async function startVirtualFarm(options: VirtualFarmOptions): Promise<Vir
 
   try {
     for (let index = 0; index < options.devices; index++) {
-      const services = await create(`virtual-${FIRST_PORT + 2 * index}`);
+      const services = await create(`virtual-${FIRST_PORT + 2 * index}`, { peers });
       const device = new AdbDevice(services, { auth: options.auth, features: options.features });
       const adbd = await startAdbd(device);
       adbds.push(adbd);

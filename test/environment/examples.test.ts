@@ -42,7 +42,7 @@ describe('example suites', () => {
       env,
     );
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/Test Files\s+8 passed/);
+    expect(run.stdout).toMatch(/Test Files\s+9 passed/);
     expect(run.stdout).toMatch(/droidproof: report \S+index\.html, JUnit \S+junit\.xml/);
     const cases = testcases(await readFile(join(report, 'junit.xml'), 'utf8'));
     expect(cases.length).toBeGreaterThanOrEqual(10);
@@ -54,7 +54,7 @@ describe('example suites', () => {
     const { report, env } = await bareEnv();
     const run = await runCli('jest', ['--config', 'examples/jest/jest.config.js', '--maxWorkers=3'], env);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/Test Suites:\s+6 passed, 6 total/);
+    expect(run.stderr).toMatch(/Test Suites:\s+7 passed, 7 total/);
     expect(run.stderr).not.toMatch(/failed to exit gracefully/);
     expect(run.stdout).toMatch(/droidproof: report \S+index\.html/);
     const cases = testcases(await readFile(join(report, 'junit.xml'), 'utf8'));

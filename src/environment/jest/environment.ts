@@ -8,9 +8,11 @@
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import type { Circus } from '@jest/types';
 import { TestEnvironment } from 'jest-environment-node';
+import { DroidproofError } from '../../contract/errors.js';
 import { droidproofMatchers } from '../../matchers/matchers.js';
 import type { TestAttempt } from '../worker/attempt.js';
 import type { WorkerSession } from '../worker/session.js';
+import type { TestDevice } from '../worker/test-device.js';
 import { MATCHERS_GLOBAL } from './matchers-global.js';
 import { errorMessage, jestFullName } from './test-name.js';
 import { holdSession, releaseWhenIdle } from './worker-session.js';
@@ -29,6 +31,7 @@ export default class DroidproofEnvironment extends TestEnvironment {
     await super.setup();
     this.session = await holdSession();
     this.global.device = this.session.device;
+    this.global.useDevices = (count?: number) => this.useDevices(count);
     (this.global as Record<symbol, unknown>)[Symbol.for(MATCHERS_GLOBAL)] = droidproofMatchers;
   }
 
@@ -62,8 +65,21 @@ export default class DroidproofEnvironment extends TestEnvironment {
     }
   }
 
+  /** Jest has no fixtures: a test asks for its set; the attempt gives it back when the test ends. */
+  private async useDevices(count?: number): Promise<readonly TestDevice[]> {
+    const { session, attempt } = this;
+    if (!session || !attempt) {
+      throw new DroidproofError(
+        'TEST_OUTSIDE_RUNNER',
+        'useDevices() can only be called inside a running test',
+      );
+    }
+    return (await attempt.useDevices(count ?? session.runtime.devicesPerTest)).devices;
+  }
+
   override async teardown(): Promise<void> {
     Reflect.deleteProperty(this.global, 'device');
+    Reflect.deleteProperty(this.global, 'useDevices');
     releaseWhenIdle();
     await super.teardown();
   }

@@ -2,69 +2,30 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  AUTH_DEADLINE_MS,
-  LeaseBroker,
-  type LeaseBrokerOptions,
-  type LeaseEvent,
-  MAX_UNAUTHENTICATED,
-} from './broker.js';
+  client,
+  device,
+  nextEvent,
+  onTestEnd,
+  startBroker,
+} from '../../../test/environment/lease-harness.js';
+import { AUTH_DEADLINE_MS, MAX_UNAUTHENTICATED } from './broker.js';
 import { LeaseClient } from './client.js';
 import { LeaseError } from './errors.js';
-import type { BrokerAddress, DeviceDescriptor } from './protocol.js';
-
-const device = (serial: string): DeviceDescriptor => ({
-  serial,
-  adbHost: '127.0.0.1',
-  adbPort: 5037,
-  operatorPackage: 'com.androperator.operator',
-  dialect: 'androperator',
-  source: 'test',
-});
-
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function startBroker(
-  options: LeaseBrokerOptions,
-): Promise<{ broker: LeaseBroker; address: BrokerAddress }> {
-  const broker = new LeaseBroker(options);
-  const address = await broker.listen();
-  cleanups.push(() => broker.close());
-  return { broker, address };
-}
-
-async function client(address: BrokerAddress, label: string): Promise<LeaseClient> {
-  const c = await LeaseClient.connect(address, { pid: process.pid, label });
-  cleanups.push(() => c.close());
-  return c;
-}
+import type { BrokerAddress } from './protocol.js';
 
 /** A raw loopback connection to the broker, for speaking the line protocol by hand. */
 async function rawSocket(
   address: BrokerAddress,
 ): Promise<{ socket: Socket; lines: string[]; closed: Promise<void> }> {
   const socket = connect({ host: address.host, port: address.port });
-  cleanups.push(() => socket.destroy());
+  onTestEnd(() => socket.destroy());
   const lines: string[] = [];
   createInterface({ input: socket }).on('line', (line) => lines.push(line));
   const closed = once(socket, 'close').then(() => undefined);
   await once(socket, 'connect');
   return { socket, lines, closed };
-}
-
-function nextEvent(broker: LeaseBroker, match: (event: LeaseEvent) => boolean): Promise<LeaseEvent> {
-  return new Promise((resolve) => {
-    const off = broker.onEvent((event) => {
-      if (match(event)) {
-        off();
-        resolve(event);
-      }
-    });
-  });
 }
 
 describe('LeaseBroker', () => {
@@ -128,7 +89,7 @@ describe('LeaseBroker', () => {
       env: { ...process.env, DROIDPROOF_LEASE_BROKER: JSON.stringify(address) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    cleanups.push(() => child.kill('SIGKILL'));
+    onTestEnd(() => child.kill('SIGKILL'));
     const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
     expect(JSON.parse(line)).toEqual({ serial: 'k' });
     const released = nextEvent(broker, (e) => e.type === 'released');

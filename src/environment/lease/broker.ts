@@ -30,8 +30,11 @@ export type SlotState = 'free' | 'preparing' | 'leased' | 'quarantined';
 export interface SlotView {
   serial: string;
   state: SlotState;
+  /** Who drives the device now: the borrower while it is lent, else the owner. */
   holder?: string;
   worker?: WorkerIdentity;
+  /** The owner's holder while the device is lent to another worker's set. */
+  lentBy?: string;
   quarantineReason?: string;
 }
 
@@ -51,10 +54,21 @@ export type LeaseEvent =
 
 export type ReleaseReason = 'released' | 'worker-disconnected' | 'broker-closed';
 
+interface Hold {
+  leaseId: string;
+  connection: Connection;
+  holder: string;
+}
+
 interface Slot {
   descriptor: DeviceDescriptor;
   state: SlotState;
-  lease?: { leaseId: string; connection: Connection; holder: string };
+  /** The owner's lease. */
+  lease?: Hold;
+  /** A lease of the device to another worker's set while its owner waits for its own set. */
+  loan?: Hold;
+  /** Chosen to be lent by a grant whose other devices are being prepared. */
+  reserved?: Waiter;
   quarantineReason?: string;
   lastReleasedAt: number;
 }
@@ -77,15 +91,29 @@ interface Waiter {
   holder: string;
   timeoutMs: number;
   timer: NodeJS.Timeout;
-  /** Set when the timeout fired while a device was being prepared for this waiter. */
+  /** How many devices the set holds, `own` included. */
+  count: number;
+  /** The requester's own devices (the request's `with` leases): lendable while it waits. */
+  own: Slot[];
+  /** Set while the chosen devices are prepared; the waiter keeps its place in the queue meanwhile. */
+  granting: boolean;
+  /** Set when the timeout fired while the waiter could not be failed yet (preparing, or its own device lent). */
   timedOut: boolean;
+  /** Set when one of its own devices was lent to another set while it waited. */
+  ownLent: boolean;
 }
 
 /**
- * Owns the device pool in the test runner's main process and hands each
- * worker one device at a time. Waiters are served first come, first served;
- * a lease ends on release or when the worker's connection closes (the kernel
- * closes it at once when the worker dies, even by kill -9).
+ * Owns the device pool in the test runner's main process. A request asks for
+ * a set of one or more devices and gets all of them at once or none, so no
+ * worker holds part of a set while it waits for the rest. Requests are served
+ * first come, first served: one that cannot be served keeps the free devices
+ * for itself, and later ones may only borrow. A request that brings devices
+ * its worker already holds (`with`) lends them, while it waits, to other such
+ * requests, which return them when their test ends; that is what keeps two
+ * workers that each hold a device and each want a second from waiting on
+ * each other. A lease ends on release or when the worker's connection closes
+ * (the kernel closes it at once when the worker dies, even by kill -9).
  */
 export class LeaseBroker {
   private readonly slots: Slot[];
@@ -119,13 +147,17 @@ export class LeaseBroker {
   }
 
   slotsView(): SlotView[] {
-    return this.slots.map((slot) => ({
-      serial: slot.descriptor.serial,
-      state: slot.state,
-      holder: slot.lease?.holder,
-      worker: slot.lease?.connection.worker,
-      quarantineReason: slot.quarantineReason,
-    }));
+    return this.slots.map((slot) => {
+      const driver = slot.loan ?? slot.lease;
+      return {
+        serial: slot.descriptor.serial,
+        state: slot.state,
+        holder: driver?.holder,
+        worker: driver?.connection.worker,
+        lentBy: slot.loan ? slot.lease?.holder : undefined,
+        quarantineReason: slot.quarantineReason,
+      };
+    });
   }
 
   async close(): Promise<void> {
@@ -137,7 +169,10 @@ export class LeaseBroker {
         new LeaseError(LeaseErrorCode.LEASE_BROKER_CLOSED, 'the lease broker is shutting down'),
       );
     }
-    for (const slot of this.slots) if (slot.lease) this.endLease(slot, 'broker-closed');
+    for (const slot of this.slots) {
+      if (slot.loan) this.endHold(slot, 'loan', 'broker-closed');
+      if (slot.lease) this.endHold(slot, 'lease', 'broker-closed');
+    }
     for (const connection of this.connections) connection.socket.destroy();
     this.connections.clear();
     const server = this.server;
@@ -205,141 +240,238 @@ export class LeaseBroker {
       connection.socket.destroy();
       return;
     }
-    if (message.type === 'acquire')
-      this.enqueue(connection, message.requestId, message.timeoutMs, message.holder);
+    if (message.type === 'acquire') this.enqueue(connection, message);
+    else if (message.type === 'cancel') this.cancel(connection, message.requestId);
     else if (message.type === 'release') this.release(connection, message.leaseId);
     else this.setHolder(connection, message.leaseId, message.holder);
   }
 
-  private enqueue(connection: Connection, requestId: string, timeoutMs: number, holder?: string): void {
+  private enqueue(connection: Connection, request: Extract<ClientMessage, { type: 'acquire' }>): void {
+    const { requestId, timeoutMs, count } = request;
+    const refuse = (code: LeaseErrorCode, message: string, details: Record<string, unknown> = {}) =>
+      this.send(connection, { type: 'error', requestId, error: { code, message, details } });
     if (this.closed) {
-      this.send(connection, {
-        type: 'error',
-        requestId,
-        error: {
-          code: LeaseErrorCode.LEASE_BROKER_CLOSED,
-          message: 'the lease broker is shutting down',
-          details: {},
-        },
+      refuse(LeaseErrorCode.LEASE_BROKER_CLOSED, 'the lease broker is shutting down');
+      return;
+    }
+    const own = request.with.map((leaseId) => this.slots.find((s) => s.lease?.leaseId === leaseId));
+    const foreign = request.with.filter(
+      (_, i) => !own[i] || own[i].lease?.connection !== connection || own[i].loan !== undefined,
+    );
+    if (foreign.length > 0) {
+      refuse(LeaseErrorCode.LEASE_NOT_HELD, `lease ${foreign[0]} is not held by this worker`, {
+        leaseId: foreign[0],
       });
+      return;
+    }
+    if (count <= request.with.length) {
+      refuse(
+        LeaseErrorCode.LEASE_PROTOCOL_ERROR,
+        `a set of ${count} devices cannot bring ${request.with.length} it already holds`,
+      );
       return;
     }
     const waiter: Waiter = {
       requestId,
       connection,
-      holder: holder ?? connection.worker?.label ?? 'unknown worker',
+      holder: request.holder ?? connection.worker?.label ?? 'unknown worker',
       timeoutMs,
       timer: setTimeout(() => this.expire(waiter), timeoutMs),
+      count,
+      own: own as Slot[],
+      granting: false,
       timedOut: false,
+      ownLent: false,
     };
     this.waiters.push(waiter);
     this.pump();
   }
 
+  private cancel(connection: Connection, requestId: string): void {
+    const waiter = this.waiters.find((w) => w.connection === connection && w.requestId === requestId);
+    if (!waiter) return;
+    clearTimeout(waiter.timer);
+    this.expire(waiter);
+    this.pump();
+  }
+
   private expire(waiter: Waiter): void {
-    if (!this.removeWaiter(waiter)) {
+    if (waiter.granting || !this.isHome(waiter)) {
       waiter.timedOut = true;
       return;
     }
-    this.fail(waiter, this.timeoutError(waiter));
+    if (this.removeWaiter(waiter)) this.fail(waiter, this.timeoutError(waiter));
   }
 
   private timeoutError(waiter: Waiter): LeaseError {
     const holders = this.slots.map((slot) => ({
       serial: slot.descriptor.serial,
       state: slot.state,
-      holder: slot.lease?.holder,
+      holder: (slot.loan ?? slot.lease)?.holder,
       quarantineReason: slot.quarantineReason,
     }));
     const held = holders.map((h) => `${h.serial}: ${h.holder ?? h.quarantineReason ?? h.state}`).join('; ');
+    const wanted =
+      waiter.count === 1 ? 'no device became free' : `no ${waiter.count} devices became free together`;
     return new LeaseError(
       LeaseErrorCode.LEASE_TIMEOUT,
-      `${waiter.holder}: no device became free within ${waiter.timeoutMs} ms (${held})`,
-      { timeoutMs: waiter.timeoutMs, waiting: waiter.holder, devices: holders },
+      `${waiter.holder}: ${wanted} within ${waiter.timeoutMs} ms (${held})`,
+      { timeoutMs: waiter.timeoutMs, waiting: waiter.holder, count: waiter.count, devices: holders },
     );
   }
 
-  /** Hands free devices to waiters in arrival order; the least recently used device goes first. */
+  /**
+   * Serves waiters in arrival order. A waiter that cannot be served keeps the
+   * free devices for itself (later waiters may still borrow), so a request for
+   * several devices is not starved by a stream of single ones. Free devices go
+   * least recently used first; borrowed ones only when no free one is left.
+   */
   private pump(): void {
-    while (this.waiters.length > 0) {
-      if (this.slots.length === 0) {
-        this.failAll(new LeaseError(LeaseErrorCode.NO_DEVICES, 'the device pool is empty'));
-        return;
+    if (this.closed || this.waiters.length === 0) return;
+    if (this.slots.length === 0) {
+      this.failAll(new LeaseError(LeaseErrorCode.NO_DEVICES, 'the device pool is empty'));
+      return;
+    }
+    const healthy = this.slots.filter((slot) => slot.state !== 'quarantined').length;
+    if (healthy === 0) {
+      const reasons = this.slots.map((slot) => ({
+        serial: slot.descriptor.serial,
+        reason: slot.quarantineReason,
+      }));
+      this.failAll(
+        new LeaseError(
+          LeaseErrorCode.NO_HEALTHY_DEVICES,
+          `every device failed its health checks: ${reasons.map((r) => `${r.serial}: ${r.reason}`).join('; ')}`,
+          { devices: reasons },
+        ),
+      );
+      return;
+    }
+    let keepFree = false;
+    for (const waiter of [...this.waiters]) {
+      if (waiter.granting) continue;
+      if (!this.isHome(waiter)) {
+        keepFree = true;
+        continue;
       }
-      if (this.slots.every((slot) => slot.state === 'quarantined')) {
-        const reasons = this.slots.map((slot) => ({
-          serial: slot.descriptor.serial,
-          reason: slot.quarantineReason,
-        }));
-        this.failAll(
-          new LeaseError(
-            LeaseErrorCode.NO_HEALTHY_DEVICES,
-            `every device failed its health checks: ${reasons.map((r) => `${r.serial}: ${r.reason}`).join('; ')}`,
-            { devices: reasons },
-          ),
-        );
-        return;
+      if (waiter.timedOut || waiter.count > healthy) {
+        this.removeWaiter(waiter);
+        clearTimeout(waiter.timer);
+        this.fail(waiter, waiter.timedOut ? this.timeoutError(waiter) : this.tooSmall(waiter, healthy));
+        continue;
       }
-      const free = this.slots
-        .filter((slot) => slot.state === 'free')
-        .sort((a, b) => a.lastReleasedAt - b.lastReleasedAt)[0];
-      if (!free) return;
-      void this.prepareAndGrant(free, this.waiters.shift()!);
+      const free = keepFree
+        ? []
+        : this.slots
+            .filter((slot) => slot.state === 'free')
+            .sort((a, b) => a.lastReleasedAt - b.lastReleasedAt);
+      const lendable =
+        waiter.own.length > 0 ? this.slots.filter((slot) => this.lendableTo(slot, waiter)) : [];
+      const picked = [...free, ...lendable].slice(0, waiter.count - waiter.own.length);
+      if (picked.length < waiter.count - waiter.own.length) {
+        keepFree = true;
+        continue;
+      }
+      void this.grant(waiter, picked);
     }
   }
 
-  private async prepareAndGrant(slot: Slot, waiter: Waiter): Promise<void> {
-    slot.state = 'preparing';
-    try {
-      const learned = await this.options.prepare?.(slot.descriptor);
-      if (learned) slot.descriptor = { ...slot.descriptor, ...learned };
-    } catch (error) {
+  private tooSmall(waiter: Waiter, healthy: number): LeaseError {
+    return new LeaseError(
+      LeaseErrorCode.LEASE_POOL_TOO_SMALL,
+      `${waiter.holder}: needs ${waiter.count} devices at once, the pool has ${healthy} healthy`,
+      { count: waiter.count, healthy, waiting: waiter.holder },
+    );
+  }
+
+  /** True when none of the waiter's own devices is lent out (or about to be). */
+  private isHome(waiter: Waiter): boolean {
+    return waiter.own.every((slot) => !slot.loan && !slot.reserved);
+  }
+
+  /** A device another waiting set request brought, lent to `borrower` if it brings its own too. */
+  private lendableTo(slot: Slot, borrower: Waiter): boolean {
+    if (slot.state !== 'leased' || !slot.lease || slot.loan || slot.reserved) return false;
+    if (slot.lease.connection === borrower.connection) return false;
+    return this.waiters.some((w) => w !== borrower && !w.granting && w.own.includes(slot));
+  }
+
+  /** Prepares the free devices of the set, then grants the whole set, or puts everything back. */
+  private async grant(waiter: Waiter, picked: Slot[]): Promise<void> {
+    waiter.granting = true;
+    const fresh = picked.filter((slot) => slot.state === 'free');
+    const borrowed = picked.filter((slot) => slot.state !== 'free');
+    for (const slot of fresh) slot.state = 'preparing';
+    for (const slot of borrowed) slot.reserved = waiter;
+    const prepared = await this.prepareAll(fresh);
+    const undo = () => {
+      for (const slot of fresh) if (slot.state === 'preparing') this.makeFree(slot);
+      for (const slot of borrowed) {
+        slot.reserved = undefined;
+        this.settle(slot);
+      }
+      waiter.granting = false;
+    };
+    const gone = this.closed || waiter.connection.socket.destroyed;
+    if (!prepared || gone || waiter.timedOut) {
+      undo();
+      if (gone) this.removeWaiter(waiter);
+      this.pump();
+      return;
+    }
+    this.removeWaiter(waiter);
+    clearTimeout(waiter.timer);
+    const ordered = [...picked].sort((a, b) => this.slots.indexOf(a) - this.slots.indexOf(b));
+    const leases = ordered.map((slot) => {
+      const hold: Hold = { leaseId: randomUUID(), connection: waiter.connection, holder: waiter.holder };
+      if (slot.reserved === waiter) {
+        slot.reserved = undefined;
+        slot.loan = hold;
+        for (const lender of this.waiters) if (lender.own.includes(slot)) lender.ownLent = true;
+      } else slot.lease = hold;
+      slot.state = 'leased';
+      this.emit({
+        type: 'granted',
+        serial: slot.descriptor.serial,
+        leaseId: hold.leaseId,
+        worker: waiter.connection.worker!,
+        atMs: Date.now(),
+      });
+      return { leaseId: hold.leaseId, device: slot.descriptor };
+    });
+    this.send(waiter.connection, {
+      type: 'granted',
+      requestId: waiter.requestId,
+      leases,
+      ownLent: waiter.ownLent,
+    });
+  }
+
+  /** Runs the readiness hook on each device; one that fails is quarantined. True when all passed. */
+  private async prepareAll(slots: Slot[]): Promise<boolean> {
+    const results = await Promise.allSettled(slots.map((slot) => this.options.prepare?.(slot.descriptor)));
+    results.forEach((result, i) => {
+      const slot = slots[i]!;
+      if (result.status === 'fulfilled') {
+        if (result.value) slot.descriptor = { ...slot.descriptor, ...result.value };
+        return;
+      }
       slot.state = 'quarantined';
-      slot.quarantineReason = error instanceof Error ? error.message : String(error);
+      slot.quarantineReason = result.reason instanceof Error ? result.reason.message : String(result.reason);
       this.emit({
         type: 'quarantined',
         serial: slot.descriptor.serial,
         reason: slot.quarantineReason,
         atMs: Date.now(),
       });
-      this.requeue(waiter);
-      return;
-    }
-    if (this.closed || waiter.connection.socket.destroyed) {
-      slot.state = 'free';
-      this.pump();
-      return;
-    }
-    clearTimeout(waiter.timer);
-    const leaseId = randomUUID();
-    slot.state = 'leased';
-    slot.lease = { leaseId, connection: waiter.connection, holder: waiter.holder };
-    this.emit({
-      type: 'granted',
-      serial: slot.descriptor.serial,
-      leaseId,
-      worker: waiter.connection.worker!,
-      atMs: Date.now(),
     });
-    this.send(waiter.connection, {
-      type: 'granted',
-      requestId: waiter.requestId,
-      leaseId,
-      device: slot.descriptor,
-    });
-  }
-
-  /** A waiter whose device failed preparation keeps its place at the head of the queue. */
-  private requeue(waiter: Waiter): void {
-    if (waiter.timedOut) this.fail(waiter, this.timeoutError(waiter));
-    else if (waiter.connection.socket.destroyed) clearTimeout(waiter.timer);
-    else this.waiters.unshift(waiter);
-    this.pump();
+    return results.every((result) => result.status === 'fulfilled');
   }
 
   private release(connection: Connection, leaseId: string): void {
-    const slot = this.slots.find((s) => s.lease?.leaseId === leaseId && s.lease.connection === connection);
-    if (!slot) {
+    const lent = this.slots.find((s) => s.loan?.leaseId === leaseId && s.loan.connection === connection);
+    const owned = this.slots.find((s) => s.lease?.leaseId === leaseId && s.lease.connection === connection);
+    if (!lent && !owned) {
       this.send(connection, {
         type: 'error',
         requestId: leaseId,
@@ -351,14 +483,17 @@ export class LeaseBroker {
       });
       return;
     }
-    this.endLease(slot, 'released');
+    if (lent) this.endHold(lent, 'loan', 'released');
+    else if (owned) this.endHold(owned, 'lease', 'released');
     this.send(connection, { type: 'released', leaseId });
     this.pump();
   }
 
   private setHolder(connection: Connection, leaseId: string, holder: string): void {
-    const slot = this.slots.find((s) => s.lease?.leaseId === leaseId && s.lease.connection === connection);
-    if (slot?.lease) slot.lease.holder = holder;
+    for (const slot of this.slots) {
+      for (const hold of [slot.lease, slot.loan])
+        if (hold?.leaseId === leaseId && hold.connection === connection) hold.holder = holder;
+    }
   }
 
   private unauthenticated(): number {
@@ -376,25 +511,38 @@ export class LeaseBroker {
         this.removeWaiter(waiter);
       }
     }
-    for (const slot of this.slots)
-      if (slot.lease?.connection === connection) this.endLease(slot, 'worker-disconnected');
+    for (const slot of this.slots) {
+      if (slot.loan?.connection === connection) this.endHold(slot, 'loan', 'worker-disconnected');
+      if (slot.lease?.connection === connection) this.endHold(slot, 'lease', 'worker-disconnected');
+    }
     this.pump();
   }
 
-  private endLease(slot: Slot, reason: ReleaseReason): void {
-    const lease = slot.lease!;
-    slot.lease = undefined;
-    slot.state = 'free';
-    slot.lastReleasedAt = Date.now();
+  /** Ends the owner's lease or a loan; the device is free once neither remains. */
+  private endHold(slot: Slot, kind: 'lease' | 'loan', reason: ReleaseReason): void {
+    const hold = slot[kind]!;
+    slot[kind] = undefined;
+    const atMs = Date.now();
     this.emit({
       type: 'released',
       serial: slot.descriptor.serial,
-      leaseId: lease.leaseId,
-      worker: lease.connection.worker!,
-      holder: lease.holder,
+      leaseId: hold.leaseId,
+      worker: hold.connection.worker!,
+      holder: hold.holder,
       reason,
-      atMs: slot.lastReleasedAt,
+      atMs,
     });
+    this.settle(slot);
+  }
+
+  /** A leased device that nobody owns, borrows or is about to borrow any more is free. */
+  private settle(slot: Slot): void {
+    if (slot.state === 'leased' && !slot.lease && !slot.loan && !slot.reserved) this.makeFree(slot);
+  }
+
+  private makeFree(slot: Slot): void {
+    slot.state = 'free';
+    slot.lastReleasedAt = Date.now();
   }
 
   private removeWaiter(waiter: Waiter): boolean {

@@ -19,6 +19,12 @@ export interface Lease {
   release(): Promise<void>;
 }
 
+export interface GrantedSet {
+  leases: Lease[];
+  /** A device the request brought (`with`) was lent to another worker's set while it waited. */
+  ownLent: boolean;
+}
+
 type Pending = { resolve: (message: BrokerMessage) => void; reject: (error: LeaseError) => void };
 
 /**
@@ -27,6 +33,8 @@ type Pending = { resolve: (message: BrokerMessage) => void; reject: (error: Leas
  */
 export class LeaseClient {
   private readonly pending = new Map<string, Pending>();
+  /** Requests withdrawn while pending: a grant that crossed the withdrawal is released at once. */
+  private readonly abandoned = new Set<string>();
   private closedError?: LeaseError;
 
   private constructor(private readonly socket: Socket) {}
@@ -68,14 +76,63 @@ export class LeaseClient {
 
   /** Waits in the broker's fair queue for a device, up to `timeoutMs`. */
   async acquire(timeoutMs: number, holder?: string): Promise<Lease> {
+    const { leases } = await this.acquireSet({ count: 1, timeoutMs, holder });
+    return leases[0]!;
+  }
+
+  /**
+   * Waits for a set of `count` devices, granted all at once or not at all.
+   * `with` names leases this worker already holds that belong to the set:
+   * they count towards `count`, and the broker may lend them to another
+   * worker's set while this request waits. Returns the new leases only, in
+   * pool order, and whether a `with` device was lent meanwhile (another
+   * worker drove it: whatever state the worker left on it is gone).
+   */
+  async acquireSet(request: {
+    count: number;
+    timeoutMs: number;
+    holder?: string;
+    with?: readonly Lease[];
+    /** Withdraws the request when aborted (a test that timed out while waiting). */
+    signal?: AbortSignal;
+  }): Promise<GrantedSet> {
     const requestId = randomUUID();
-    const message = await this.request(requestId, () =>
-      writeLine(this.socket, { type: 'acquire', requestId, timeoutMs, holder }),
-    );
-    if (message.type !== 'granted') {
-      throw new LeaseError(LeaseErrorCode.LEASE_PROTOCOL_ERROR, `unexpected broker reply ${message.type}`);
+    const { count, timeoutMs, holder, signal } = request;
+    const own = (request.with ?? []).map((lease) => lease.leaseId);
+    signal?.throwIfAborted();
+    const onAbort = () => this.abandon(requestId, signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const message = await this.request(requestId, () =>
+        writeLine(this.socket, { type: 'acquire', requestId, timeoutMs, holder, count, with: own }),
+      );
+      if (message.type !== 'granted') {
+        throw new LeaseError(LeaseErrorCode.LEASE_PROTOCOL_ERROR, `unexpected broker reply ${message.type}`);
+      }
+      return {
+        leases: message.leases.map(({ leaseId, device }) => this.lease(leaseId, device)),
+        ownLent: message.ownLent,
+      };
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
     }
-    const { leaseId, device } = message;
+  }
+
+  /** Rejects a pending request now; the broker drops it, and any set it grants meanwhile goes back. */
+  private abandon(requestId: string, reason: unknown): void {
+    const pending = this.pending.get(requestId);
+    if (!pending) return;
+    this.pending.delete(requestId);
+    this.abandoned.add(requestId);
+    writeLine(this.socket, { type: 'cancel', requestId });
+    pending.reject(
+      new LeaseError(LeaseErrorCode.LEASE_CANCELLED, 'the request for devices was withdrawn', {
+        reason: reason instanceof Error ? reason.message : String(reason),
+      }),
+    );
+  }
+
+  private lease(leaseId: string, device: DeviceDescriptor): Lease {
     let released = false;
     return {
       leaseId,
@@ -119,6 +176,11 @@ export class LeaseClient {
             ? message.leaseId
             : (message.requestId ?? 'hello');
     const pending = this.pending.get(key);
+    if (message.type === 'granted' && this.abandoned.delete(key)) {
+      for (const { leaseId } of message.leases) writeLine(this.socket, { type: 'release', leaseId });
+      return;
+    }
+    if (message.type === 'error' && message.requestId && this.abandoned.delete(message.requestId)) return;
     if (!pending) return;
     this.pending.delete(key);
     if (message.type === 'error') {

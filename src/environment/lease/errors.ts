@@ -16,6 +16,10 @@ export const LeaseErrorCode = {
   LEASE_PROTOCOL_ERROR: 'LEASE_PROTOCOL_ERROR',
   /** A release or hold named a lease this connection does not hold (another worker's, or one already ended). */
   LEASE_NOT_HELD: 'LEASE_NOT_HELD',
+  /** A request asked for more devices at once than the pool has healthy ones; it could never be granted. */
+  LEASE_POOL_TOO_SMALL: 'LEASE_POOL_TOO_SMALL',
+  /** The worker withdrew a pending request (its test was aborted while it waited for devices). */
+  LEASE_CANCELLED: 'LEASE_CANCELLED',
   /** The broker is shutting down. */
   LEASE_BROKER_CLOSED: 'LEASE_BROKER_CLOSED',
 } as const;

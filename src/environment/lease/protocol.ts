@@ -28,6 +28,9 @@ export const WorkerIdentitySchema = z.object({
 });
 export type WorkerIdentity = z.infer<typeof WorkerIdentitySchema>;
 
+/** The most devices one request may ask for (the virtual source's largest farm). */
+export const MAX_SET_SIZE = 32;
+
 export const ClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), secret: z.string(), worker: WorkerIdentitySchema }),
   z.object({
@@ -35,11 +38,23 @@ export const ClientMessageSchema = z.discriminatedUnion('type', [
     requestId: z.string(),
     timeoutMs: z.number().int().positive(),
     holder: z.string().optional(),
+    /** How many devices the set holds in all, `with` included; granted all at once or not at all. */
+    count: z.number().int().min(1).max(MAX_SET_SIZE).default(1),
+    /**
+     * Leases this connection holds that belong to the set (a worker's own device). While the request
+     * waits they may be lent to other such requests, so no worker waits while holding what others need.
+     */
+    with: z
+      .array(z.string())
+      .max(MAX_SET_SIZE - 1)
+      .default([]),
   }),
+  /** Withdraws a pending acquire (its test was aborted); a set granted meanwhile is released by the client. */
+  z.object({ type: z.literal('cancel'), requestId: z.string() }),
   z.object({ type: z.literal('release'), leaseId: z.string() }),
   z.object({ type: z.literal('hold'), leaseId: z.string(), holder: z.string() }),
 ]);
-export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+export type ClientMessage = z.output<typeof ClientMessageSchema>;
 
 export const ErrorPayloadSchema = z.object({
   code: z.string(),
@@ -52,8 +67,10 @@ export const BrokerMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('granted'),
     requestId: z.string(),
-    leaseId: z.string(),
-    device: DeviceDescriptorSchema,
+    /** The new leases, in pool order (the request's `with` leases are not repeated). */
+    leases: z.array(z.object({ leaseId: z.string(), device: DeviceDescriptorSchema })).min(1),
+    /** A device the request brought (`with`) was driven by another worker's set while it waited. */
+    ownLent: z.boolean().default(false),
   }),
   z.object({ type: z.literal('released'), leaseId: z.string() }),
   z.object({ type: z.literal('error'), requestId: z.string().optional(), error: ErrorPayloadSchema }),

@@ -7,7 +7,6 @@
 import { TEST_APPS } from '../../../test-apps/index.js';
 import type { AppDefinition } from '../../virtual-device/android/index.js';
 import { startVirtualFarm } from '../../virtual-device/farm.js';
-import { createVirtualDevice } from '../../virtual-device/index.js';
 import type { DeviceProvider } from './provider.js';
 
 export interface VirtualSourceOptions {
@@ -26,8 +25,7 @@ export function virtualSource(options: VirtualSourceOptions): DeviceProvider {
         devices: options.count,
         adbServerPort: options.adbServerPort,
         // The Operator package the run talks to is the one installed (one variant, as on a phone).
-        createDevice: (serial) =>
-          createVirtualDevice({ serial, apps, operator: { dialect, packages: [operatorPackage] } }),
+        device: { apps, operator: { dialect, packages: [operatorPackage] } },
       });
       const viaServer = options.adbServerPort !== undefined;
       return {

@@ -4,20 +4,23 @@
  *
  * - `lease` (worker scope): the worker's session, which the environment
  *   opened, or one opened here when the environment is not droidproof's.
- * - `device` (test scope, automatic, so a test gets it whether or not it
- *   names it): one attempt per try of the test. Its setup begins the attempt
- *   and resets the app under test; its device's matchers capture the bundle
- *   when they give up; the step it leaves for the runner captures a throw or
- *   a timeout before afterEach; its cleanup settles the attempt after
- *   afterEach and records its bundle on the test once (`recordArtifact`),
- *   for droidproof's reporter.
+ * - `attempt` (test scope, automatic, so every test gets one whether or not
+ *   it names a device): one try of the test on the worker's device. Its
+ *   setup begins the attempt and resets the app under test; the devices'
+ *   matchers capture the bundles when they give up; the step it leaves for
+ *   the runner captures a throw or a timeout before afterEach; its cleanup
+ *   settles the attempt after afterEach and records its bundles on the test
+ *   (`recordArtifact`), for droidproof's reporter.
+ * - `device`: the worker's leased device.
+ * - `devices` (with `devicesPerTest`, default 1, or `test.override({ devicesPerTest: n })`):
+ *   the attempt's device set, the worker's device first, granted all at once.
  */
 import { test as base, type RunnerTestCase, recordArtifact } from 'vitest';
 import { DroidproofError } from '../../contract/errors.js';
 import type { CaptureResult } from '../../evidence/capture.js';
 import { messageOf } from '../../evidence/error-message.js';
 import { evidenceArtifact } from '../../evidence/runner-artifact.js';
-import type { Verdict } from '../worker/attempt.js';
+import type { TestAttempt, Verdict } from '../worker/attempt.js';
 import type { WorkerSession } from '../worker/session.js';
 import type { TestDevice } from '../worker/test-device.js';
 import { setBeforeAfterEach } from './before-after-each.js';
@@ -27,6 +30,8 @@ declare module 'vitest' {
   interface TaskMeta {
     /** The serial of the device the test ran on. */
     deviceSerial?: string;
+    /** The serials of a multi-device test's `devices`, in order. */
+    deviceSerials?: string[];
   }
 }
 
@@ -37,10 +42,18 @@ function outcome(task: RunnerTestCase): { verdict: Verdict; message?: string } {
   };
 }
 
-/** Records a settled attempt's bundle on the test (a video joins the bundle at settle, so not earlier). */
-async function recordBundle(task: RunnerTestCase, bundle: CaptureResult | undefined): Promise<void> {
-  const artifact = bundle ? evidenceArtifact(bundle) : undefined;
-  if (artifact) await recordArtifact(task, artifact);
+/**
+ * Records a settled attempt's bundles on the test: its device's, then its set's other devices'
+ * (a video joins the bundle at settle, so not earlier).
+ */
+async function recordBundles(
+  task: RunnerTestCase,
+  bundles: readonly (CaptureResult | undefined)[],
+): Promise<void> {
+  for (const bundle of bundles) {
+    const artifact = bundle ? evidenceArtifact(bundle) : undefined;
+    if (artifact) await recordArtifact(task, artifact);
+  }
 }
 
 /**
@@ -51,7 +64,7 @@ async function attemptFor(
   session: WorkerSession,
   task: RunnerTestCase,
   onCleanup: (cleanup: () => Promise<void>) => void,
-): Promise<void> {
+): Promise<TestAttempt> {
   const attempt = session.beginTest({
     name: task.fullTestName ?? task.name,
     path: task.file.filepath,
@@ -59,7 +72,8 @@ async function attemptFor(
   });
   const settle = async (verdict: Verdict, message?: string) => {
     setBeforeAfterEach(task, undefined);
-    await recordBundle(task, await attempt.settle(verdict, message));
+    const own = await attempt.settle(verdict, message);
+    await recordBundles(task, [own, ...(await attempt.setBundles())]);
   };
   setBeforeAfterEach(task, async () => {
     const { verdict, message } = outcome(task);
@@ -76,6 +90,7 @@ async function attemptFor(
     const { verdict, message } = outcome(task);
     return settle(verdict, message);
   });
+  return attempt;
 }
 
 function extendTest() {
@@ -89,11 +104,23 @@ function extendTest() {
         onCleanup(closeSession);
         return session;
       })
-      .extend('device', { auto: true }, async ({ lease, task }, { onCleanup }): Promise<TestDevice> => {
+      .extend('attempt', { auto: true }, async ({ lease, task }, { onCleanup }): Promise<TestAttempt> => {
         task.meta.deviceSerial = lease.serial;
-        await attemptFor(lease, task, onCleanup);
-        return lease.device;
+        return attemptFor(lease, task, onCleanup);
       })
+      // Depends on the attempt so the app is reset before the test touches the device.
+      .extend('device', async ({ lease, attempt: _attempt }): Promise<TestDevice> => lease.device)
+      // How many devices `devices` holds; `test.override({ devicesPerTest: 2 })` per file or describe.
+      .extend('devicesPerTest', async ({ lease }): Promise<number> => lease.runtime.devicesPerTest)
+      .extend(
+        'devices',
+        async ({ attempt, task, signal, devicesPerTest }): Promise<readonly TestDevice[]> => {
+          // The attempt keeps the set: its bundles are captured with the attempt's, its devices go back at settle.
+          const set = await attempt.useDevices(devicesPerTest, signal);
+          task.meta.deviceSerials = set.serials;
+          return set.devices;
+        },
+      )
   );
 }
 

@@ -5,16 +5,16 @@
  * Vitest environment or `lease` fixture, the Jest environment.
  */
 import type { DeviceShell } from '../../actuator/adb/device-shell.js';
-import { AdbTransport } from '../../actuator/adb/transport.js';
-import { connectDevice } from '../../actuator/connect.js';
 import type { Device } from '../../actuator/device/device.js';
 import type { FailureReport } from '../../evidence/failure.js';
 import { TestVideo } from '../../evidence/video/test-video.js';
+import type { MatcherSettings } from '../../matchers/settings.js';
 import { idleHolder, runningHolder, waitingHolder } from '../holder.js';
 import type { Lease } from '../lease/client.js';
 import { LeaseClient } from '../lease/client.js';
 import { LeaseError, LeaseErrorCode } from '../lease/errors.js';
 import { BROKER_ADDRESS_ENV } from '../lease/protocol.js';
+import { connectLeasedDevice } from '../multi/leased-device.js';
 import { readWorkerRuntime, type WorkerRuntime } from '../options.js';
 import { type AttemptHost, TestAttempt, type TestIdentity } from './attempt.js';
 import { type TestDevice, toTestDevice } from './test-device.js';
@@ -25,6 +25,8 @@ function failureMessage(failure: FailureReport): string {
 
 export class WorkerSession implements AttemptHost {
   readonly device: TestDevice;
+  /** The wait and evidence hook of every device this session drives (its own and a test's set). */
+  readonly matcherSettings: Partial<MatcherSettings>;
   private attempt: TestAttempt | undefined;
   private readonly filesSeen = new Set<string>();
   readonly video: TestVideo;
@@ -35,14 +37,17 @@ export class WorkerSession implements AttemptHost {
     readonly lease: Lease,
     device: Device,
     readonly shell: DeviceShell,
-    private readonly client: LeaseClient,
+    /** The worker's broker connection: a multi-device test's set is requested on it. */
+    readonly client: LeaseClient,
   ) {
-    // The device's matchers wait the configured time and, when one gives up, capture the running
-    // attempt's bundle at that moment (with its candidates drawn on the screenshot).
-    this.device = toTestDevice(device, {
+    // The devices' matchers wait the configured time and, when one gives up, capture the running
+    // attempt's bundles at that moment (with its candidates drawn on the observed device's screenshot).
+    this.matcherSettings = {
       timeout: runtime.matcherMs,
-      onFailure: async ({ failure }) => this.attempt?.captureFailure(failureMessage(failure), failure),
-    });
+      onFailure: async ({ failure, received }) =>
+        this.attempt?.captureFailure(failureMessage(failure), failure, received),
+    };
+    this.device = toTestDevice(device, this.matcherSettings);
     this.video = new TestVideo(shell, runtime.video);
   }
 
@@ -60,9 +65,7 @@ export class WorkerSession implements AttemptHost {
     try {
       const lease = await client.acquire(runtime.leaseMs, waitingHolder(label));
       lease.hold(idleHolder(label));
-      const { serial, adbHost, adbPort, operatorPackage, dialect } = lease.device;
-      const device = await connectDevice({ serial, adbHost, adbPort, operatorPackage, dialect });
-      const shell = new AdbTransport({ adbHost, adbPort }).device(serial);
+      const { device, shell } = await connectLeasedDevice(lease.device);
       return new WorkerSession(label, runtime, lease, device, shell, client);
     } catch (error) {
       client.close();

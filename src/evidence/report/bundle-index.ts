@@ -5,8 +5,14 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { BUNDLE_FILES, ManifestSchema } from '../manifest.js';
+import { BUNDLE_FILES, type Manifest, ManifestSchema } from '../manifest.js';
 import type { BundleRef } from './run-model.js';
+
+/** The serial of the device a bundle was captured on (a multi-device test has one bundle per device). */
+export function bundleDevice(manifest: Manifest): string | null {
+  const fromContext = manifest.context.deviceSerial;
+  return manifest.device.serial ?? (typeof fromContext === 'string' ? fromContext : null);
+}
 
 /** Reads every `<root>/<slug>/<attempt>/manifest.json` that parses; others are skipped. */
 export async function scanBundles(root: string): Promise<BundleRef[]> {

@@ -52,7 +52,7 @@ export const REPORT_SCRIPT = `
   function section(title, child){ return el('div', {}, [el('h4', {text: title}), child]); }
   function renderBundle(b){
     var box = el('div', {class:'bundle', 'data-attempt': String(b.attempt)});
-    box.appendChild(el('h3', {text: 'Attempt ' + b.attempt + ' evidence (' + b.status + ')'}));
+    box.appendChild(el('h3', {text: 'Attempt ' + b.attempt + ' evidence' + (b.device ? ' on ' + b.device : '') + ' (' + b.status + ')'}));
     var files = el('div', {class:'files'});
     b.files.forEach(function(f){ files.appendChild(el('a', {href: f.href, text: f.name})); });
     box.appendChild(files);

@@ -12,6 +12,7 @@ import { buildTreeIndex } from '../../contract/selector/tree-index.js';
 import { type FailureReport, FailureReportSchema } from '../failure.js';
 import { BUNDLE_FILES, type EvidenceError } from '../manifest.js';
 import { cleanText, portablePath } from '../markup.js';
+import { bundleDevice } from './bundle-index.js';
 import type { BundleRef, RunModel, TestOutcome } from './run-model.js';
 
 /** Logcat lines shown inline; the whole file stays linked. */
@@ -39,6 +40,8 @@ export interface HtmlExecution {
 
 export interface HtmlBundle {
   attempt: number;
+  /** The device's serial: a test that drives several devices has one bundle per device. */
+  device: string | null;
   status: string;
   dir: string;
   files: { name: string; href: string; bytes: number | null }[];
@@ -128,6 +131,7 @@ async function bundleData(bundle: BundleRef, reportDir: string): Promise<HtmlBun
   const failure = failureText ? FailureReportSchema.safeParse(JSON.parse(failureText)) : undefined;
   return {
     attempt: manifest.context.attempt,
+    device: bundleDevice(manifest),
     status: manifest.status,
     dir: portablePath(relative(reportDir, dir)) || '.',
     files: [

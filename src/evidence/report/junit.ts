@@ -11,6 +11,7 @@
 import { relative } from 'node:path';
 import { BUNDLE_FILES } from '../manifest.js';
 import { cleanText, escapeMarkup, portablePath } from '../markup.js';
+import { bundleDevice } from './bundle-index.js';
 import { type RunIncident, type RunModel, summarize, type TestRecord } from './run-model.js';
 
 function seconds(ms: number): string {
@@ -37,10 +38,13 @@ function testcase(test: TestRecord, model: RunModel, reportDir: string): string 
   const properties = [
     ['attempts', String(test.attempts)],
     ...(test.outcome === 'flaky' ? [['flaky', 'true']] : []),
-    ...test.bundles.map((b) => [
-      'evidence',
-      `${b.manifest.status}: ${portablePath(relative(reportDir, b.dir))}`,
-    ]),
+    ...test.bundles.map((b) => {
+      const device = bundleDevice(b.manifest);
+      return [
+        'evidence',
+        `${b.manifest.status}${device ? ` on ${device}` : ''}: ${portablePath(relative(reportDir, b.dir))}`,
+      ];
+    }),
   ];
   body.push(
     '      <properties>',

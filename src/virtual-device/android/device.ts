@@ -18,6 +18,7 @@ import { MediaSessionManager } from './system/media.js';
 import { NotificationManager } from './system/notifications.js';
 import { OverlayLayer } from './system/overlay.js';
 import { PackageManager, type PackageSpec } from './system/packages.js';
+import { PeerChannel, type PeerLink } from './system/peers.js';
 import { PowerManager } from './system/power.js';
 import { SystemProperties } from './system/props.js';
 import { SettingsStore } from './system/settings.js';
@@ -43,6 +44,8 @@ export interface VirtualAndroidOptions {
   /** `ro.build.version.sdk` (default 34) and `ro.product.model`. */
   sdk?: number;
   model?: string;
+  /** The farm's channel between devices (`ctx.sendToPeers`); default: a channel of this device alone. */
+  peers?: PeerChannel;
 }
 
 /** Simulated reboot timing. */
@@ -67,6 +70,7 @@ export class VirtualAndroid implements DeviceServices {
   readonly broadcasts = new BroadcastDispatcher();
   readonly toasts: ToastManager;
   readonly overlay: OverlayLayer;
+  private readonly peerLink: PeerLink;
   readonly activities: ActivityManager;
   readonly ui: UiController;
   /** Programs the shell runs in the foreground of a stream (`screenrecord`), signalled by `kill`/`pkill`. */
@@ -117,6 +121,7 @@ export class VirtualAndroid implements DeviceServices {
         navigate: (pkg, screen, params) => this.activities.navigate(pkg, screen, params),
         finish: (token) => this.activities.finish(token),
         startApp: (pkg) => this.activities.start({ packageName: pkg }),
+        sendToPeers: (pkg, body) => this.peerLink.send(pkg, body),
         invalidate,
       },
       (pkg) => {
@@ -147,6 +152,12 @@ export class VirtualAndroid implements DeviceServices {
     for (const spec of options.packages ?? []) this.packages.install(spec);
     for (const app of options.apps ?? []) this.installApp(app);
     this.activities.goHome();
+    this.peerLink = (options.peers ?? new PeerChannel()).join(this.serial, (message) =>
+      this.clock.schedule(0, () => {
+        const receive = this.packages.get(message.packageName)?.app?.onPeerMessage;
+        if (receive) this.activities.runInApp(message.packageName, (ctx) => receive(ctx, message));
+      }),
+    );
   }
 
   /** Installs an app model; with an `image` entry it is part of the system image. */
@@ -207,8 +218,9 @@ export class VirtualAndroid implements DeviceServices {
     });
   }
 
-  /** Stops timers; the device must not be used afterwards. */
+  /** Stops timers and leaves the farm's channel; the device must not be used afterwards. */
   dispose(): void {
+    this.peerLink.leave();
     this.clock.dispose();
   }
 }

@@ -67,6 +67,7 @@ export type {
 } from './system/notifications.js';
 export type { OverlayState } from './system/overlay.js';
 export type { InstalledPackage, PackageSpec } from './system/packages.js';
+export { PeerChannel, type PeerLink, type PeerMessage } from './system/peers.js';
 export type { PowerState } from './system/power.js';
 export type { SettingsNamespace } from './system/settings.js';
 export type { Toast } from './system/toasts.js';

@@ -23,6 +23,8 @@ export interface ProcessHost {
   navigate(packageName: string, screen: string, params: Record<string, string>): void;
   finish(token: number): void;
   startApp(packageName: string): void;
+  /** Sends to the package on the farm's other devices. */
+  sendToPeers(packageName: string, body: string): void;
   /** The UI must re-render. */
   invalidate(): void;
 }
@@ -137,6 +139,7 @@ export class AppProcess<S = AnyState> {
       setFrameTime: (ms) => {
         this.frames.frameMs = ms;
       },
+      sendToPeers: (body) => host.sendToPeers(packageName, body),
     };
     return ctx;
   }

@@ -9,6 +9,7 @@ import type { LogPriority } from '../logcat/entry.js';
 import type { TimerHandle } from '../system/clock.js';
 import type { MediaSessionHandle, MediaSessionSpec } from '../system/media.js';
 import type { NotificationSpec } from '../system/notifications.js';
+import type { PeerMessage } from '../system/peers.js';
 
 /** What every handler receives: the app's state and what an app can do on the device. */
 export interface AppContext<S> {
@@ -39,6 +40,8 @@ export interface AppContext<S> {
   startApp(packageName: string): void;
   /** How long this app's frames take to draw from now on, in ms (default 6; over 16.67 is jank at 60 Hz). */
   setFrameTime(ms: number): void;
+  /** Sends `body` to this app on the other devices of the farm (its `onPeerMessage`). */
+  sendToPeers(body: string): void;
 }
 
 export type Handler<S> = (ctx: AppContext<S>) => void;
@@ -162,6 +165,11 @@ export interface AppDefinition<S = AnyState> {
   home?: boolean;
   /** Cold start cost in ms, added to `am start -W`'s TotalTime (default 180). */
   startupMs?: number;
+  /**
+   * A message this app sent from another device of the farm. Like a push message it starts the
+   * process when it is not running (without showing it) and runs in its current activity.
+   */
+  onPeerMessage?: (ctx: AppContext<S>, message: PeerMessage) => void;
 }
 
 /**

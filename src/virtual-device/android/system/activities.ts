@@ -7,7 +7,7 @@
  * `com.x` is `com.x.MainActivity` (`com.x/.MainActivity`).
  */
 import { AppProcess, type ProcessHost } from '../app/process.js';
-import type { AppDefinition, DeepLink } from '../app/types.js';
+import type { AnyState, AppContext, AppDefinition, DeepLink } from '../app/types.js';
 import type { PackageManager } from './packages.js';
 
 export interface ActivityRecord {
@@ -142,6 +142,18 @@ export class ActivityManager {
         new AppProcess(app, pid, this.host, (this.saved.get(packageName) ?? {}) as object),
       );
     return pid;
+  }
+
+  /**
+   * Runs a handler of an installed app in its top activity, starting its
+   * process in the background when it is not running (a push message).
+   */
+  runInApp(packageName: string, fn: (ctx: AppContext<AnyState>) => void): void {
+    if (!this.packages.get(packageName)?.app) return;
+    this.ensureProcess(packageName);
+    const task = this.tasks.find((t) => t.packageName === packageName);
+    const top = task?.activities[task.activities.length - 1];
+    this.apps.get(packageName)?.run(top ?? { token: 0, params: {} }, fn);
   }
 
   /** Apps with a launcher entry, for the home screen. */
