@@ -11,6 +11,7 @@ import { droidproofVersion } from '../version.js';
 import { annotateScreenshot } from './annotate.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { allocateBundleDir, defaultEvidenceRoot } from './bundle-dir.js';
+import { BundleWriter, errorOf, iso } from './bundle-writer.js';
 import { messageOf } from './error-message.js';
 import type { FailureImage, FailureReport } from './failure.js';
 import { checkHierarchyXml } from './hierarchy-check.js';
@@ -65,15 +66,6 @@ const METADATA_FIELDS = [
   'model',
 ] as const;
 
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
-}
-
-function errorOf(error: unknown, stage: string, component: string | null): EvidenceError {
-  const code = error instanceof DroidproofError ? error.code : 'EVIDENCE_CAPTURE_FAILED';
-  return { code, stage, message: messageOf(error), component };
-}
-
 /** Rejects with COMMAND_TIMEOUT when the device-work budget runs out first. */
 async function withinBudget<T>(work: () => Promise<T>, deadlineMs: number, what: string): Promise<T> {
   const remaining = deadlineMs - Date.now();
@@ -90,62 +82,6 @@ async function withinBudget<T>(work: () => Promise<T>, deadlineMs: number, what:
     return await Promise.race([work(), timeout]);
   } finally {
     clearTimeout(timer);
-  }
-}
-
-/** Collects artifact entries and errors for one bundle directory. */
-class BundleWriter {
-  readonly artifacts: ArtifactEntry[] = [];
-  readonly errors: EvidenceError[] = [];
-
-  constructor(readonly dir: string) {}
-
-  fail(kind: ArtifactKind, mimeType: string, startedMs: number, error: EvidenceError): void {
-    this.errors.push(error);
-    const finished = Date.now();
-    this.artifacts.push({
-      kind,
-      path: null,
-      mimeType,
-      status: 'failed',
-      bytes: null,
-      sha256: null,
-      startedAt: iso(startedMs),
-      finishedAt: iso(finished),
-      durationMs: finished - startedMs,
-      error,
-    });
-  }
-
-  /** Writes one file atomically and records it; a write failure is recorded, not thrown. */
-  async write(
-    kind: ArtifactKind,
-    file: string,
-    mimeType: string,
-    data: Uint8Array | string,
-    startedMs: number,
-    extra: Partial<ArtifactEntry> = {},
-  ): Promise<boolean> {
-    try {
-      const written = await writeFileAtomic(join(this.dir, file), data);
-      const finished = Date.now();
-      if (extra.error) this.errors.push(extra.error);
-      this.artifacts.push({
-        kind,
-        path: file,
-        mimeType,
-        status: 'complete',
-        startedAt: iso(startedMs),
-        finishedAt: iso(finished),
-        durationMs: finished - startedMs,
-        ...extra,
-        ...written,
-      });
-      return true;
-    } catch (error) {
-      this.fail(kind, mimeType, startedMs, errorOf(error, 'persist', kind));
-      return false;
-    }
   }
 }
 
