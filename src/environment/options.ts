@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DroidproofError } from '../contract/errors.js';
 import { PackageNameSchema } from '../contract/package-name.js';
 import { EvidenceModeSchema } from '../evidence/mode.js';
+import { TraceModeSchema } from '../evidence/trace.js';
 import { closestKey } from './closest-key.js';
 
 const PortSchema = z.number().int().min(1).max(65535);
@@ -159,9 +160,11 @@ export const DroidproofOptionsSchema = optionsObject({
   }).default({ leaseMs: 600_000, matcherMs: 5_000 }),
   evidence: optionsObject({
     mode: EvidenceModeSchema.default('on-failure'),
+    /** Steps with their screens (docs/evidence.md "Traces"): kept in memory, written for the attempts this keeps. */
+    trace: TraceModeSchema.default('on-failure'),
     /** Report folder (HTML, JUnit, `bundles/`), relative to the project root; default `REPORT_DIR_ENV` or `droidproof-report`. */
     outputDir: z.string().min(1).optional(),
-  }).default({ mode: 'on-failure' }),
+  }).default({ mode: 'on-failure', trace: 'on-failure' }),
 });
 /** What users write (every field optional). */
 export type DroidproofOptionsInput = z.input<typeof DroidproofOptionsSchema>;
@@ -183,6 +186,7 @@ export const WorkerRuntimeSchema = z.object({
   leaseMs: TimeoutMsSchema,
   matcherMs: TimeoutMsSchema,
   evidenceMode: EvidenceModeSchema,
+  traceMode: TraceModeSchema.default('on-failure'),
   /** Absolute bundles root. */
   bundlesDir: z.string(),
 });
@@ -214,6 +218,7 @@ export function workerRuntime(options: DroidproofOptions, bundlesDir: string): W
     leaseMs: options.timeouts.leaseMs,
     matcherMs: options.timeouts.matcherMs,
     evidenceMode: options.evidence.mode,
+    traceMode: options.evidence.trace,
     bundlesDir,
   };
 }

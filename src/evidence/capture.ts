@@ -28,6 +28,8 @@ import {
 } from './manifest.js';
 import { decodePng, type PngGeometry } from './png.js';
 import type { EvidenceSource, HierarchyCapture } from './source.js';
+import type { TraceCapture, TraceMode } from './trace.js';
+import { writeTrace } from './trace-writer.js';
 
 export interface CaptureEvidenceOptions {
   source: EvidenceSource;
@@ -39,6 +41,8 @@ export interface CaptureEvidenceOptions {
   failure?: FailureReport;
   /** The app under test: its logcat lines come first. */
   applicationId?: string;
+  /** Write the attempt's trace (`trace.json` and its screens) in this mode; absent or `off`: none. */
+  traceMode?: TraceMode;
   /** Budget for device work in ms (seed default 30000); file writes may finish after it. */
   timeoutMs?: number;
 }
@@ -274,6 +278,8 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
     await writeTextArtifact(w, 'timeline', BUNDLE_FILES.timeline, 'application/json', async () =>
       json({ since: iso(since), executions: source.timeline ? await source.timeline(since) : [] }),
     );
+    // Read before the captures too, so their own executions are no steps of the test.
+    const trace = await readTrace(w, options, since, deadline);
     // Host-side reads run alongside the two sequential device captures.
     const metadata = readMetadata(w, source, deadline);
     const logcat = writeTextArtifact(w, 'logcat', BUNDLE_FILES.logcat, 'text/plain', async () => {
@@ -315,6 +321,7 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
         await writeAnnotated(w, () => annotateScreenshot(bytes, geometry, candidates, findings));
       }
     }
+    if (trace) await writeTrace(w, trace, since);
     const device = withHierarchyRotation(await metadata, hierarchy.capture);
     recordMissingMetadata(w, device);
     await logcat;
@@ -324,6 +331,24 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
     w.errors.push(errorOf(error, 'capture', null));
     await Promise.allSettled(pending);
     return finish(w, { evidenceId, startedMs, device: toDeviceMetadata({}), options });
+  }
+}
+
+async function readTrace(
+  w: BundleWriter,
+  options: CaptureEvidenceOptions,
+  since: number,
+  deadline: number,
+): Promise<TraceCapture | undefined> {
+  const { traceMode, source } = options;
+  if (!traceMode || traceMode === 'off' || !source.trace) return undefined;
+  const started = Date.now();
+  try {
+    const read = await withinBudget(() => source.trace!(since), deadline, 'trace');
+    return read && { ...read, mode: traceMode };
+  } catch (error) {
+    w.fail('trace', 'application/json', started, errorOf(error, 'capture', 'trace'));
+    return undefined;
   }
 }
 

@@ -34,6 +34,10 @@ export const ArtifactKindSchema = z.enum([
   'screenshot_expected',
   'screenshot_actual',
   'screenshot_diff',
+  /** The attempt's steps (`trace.json`), and the screens and hierarchies it names under `trace/`. */
+  'trace',
+  'trace_screen',
+  'trace_hierarchy',
 ]);
 export type ArtifactKind = z.infer<typeof ArtifactKindSchema>;
 
@@ -133,4 +137,5 @@ export const BUNDLE_FILES = {
   logcat: 'logcat.txt',
   annotated: 'annotated.png',
   failure: 'failure.json',
+  trace: 'trace.json',
 } as const;

@@ -2,6 +2,7 @@
 import { type CaptureResult, captureEvidence } from '../../evidence/capture.js';
 import { deviceEvidenceSource } from '../../evidence/device-source.js';
 import type { FailureReport } from '../../evidence/failure.js';
+import { traceRetained } from '../../evidence/trace.js';
 import type { TestAttempt, WorkerSession } from './session.js';
 
 export function captureTestEvidence(
@@ -15,6 +16,9 @@ export function captureTestEvidence(
     label: `${attempt.name} on ${session.serial}`,
     applicationId: session.runtime.app?.applicationId,
     failure: outcome.failure,
+    traceMode: traceRetained(session.runtime.traceMode, attempt.attempt, outcome.verdict)
+      ? session.runtime.traceMode
+      : undefined,
     context: {
       testName: attempt.name,
       testPath: attempt.path,

@@ -9,6 +9,7 @@ import { AdbTransport } from '../../actuator/adb/transport.js';
 import { connectDevice } from '../../actuator/connect.js';
 import type { CaptureResult } from '../../evidence/capture.js';
 import type { FailureReport } from '../../evidence/failure.js';
+import { traceRecords, traceRetained } from '../../evidence/trace.js';
 import { idleHolder, runningHolder, waitingHolder } from '../holder.js';
 import type { Lease } from '../lease/client.js';
 import { LeaseClient } from '../lease/client.js';
@@ -94,6 +95,7 @@ export class WorkerSession {
       timelineMark: this.device.timeline.mark(),
     };
     this.current = attempt;
+    this.device.trace.begin(traceRecords(this.runtime.traceMode, test.attempt));
     await resetForTest({ device: this.device, shell: this.shell }, this.runtime.app, firstOfFile);
     return attempt;
   }
@@ -121,7 +123,10 @@ export class WorkerSession {
     const attempt = this.current;
     if (!attempt) return undefined;
     if (verdict === 'failed') return this.captureFailure(message);
-    if (this.runtime.evidenceMode === 'always') {
+    if (
+      this.runtime.evidenceMode === 'always' ||
+      traceRetained(this.runtime.traceMode, attempt.attempt, verdict)
+    ) {
       attempt.evidence ??= await captureTestEvidence(this, attempt, { verdict, message });
     }
     return attempt.evidence;
