@@ -127,6 +127,8 @@ export class Timeline {
     this.steps.push({ step, callSite: init.callSite });
     if (this.steps.length > this.capacity) this.steps.shift();
     for (const observer of this.observers) await observer.onStepStart?.(step);
+    // Time spent by observers (a trace's "before" screen) is not the step's.
+    step.startedAt = Date.now();
     const handle: StepHandle = {
       id: step.id,
       fail: (message) => {
