@@ -42,7 +42,7 @@ header{padding:16px 24px;background:#1d1d1f;color:#fff}header h1{margin:0 0 8px;
 .shot figcaption{font-size:12px;color:#555;margin-top:4px}img.diff,img.annotated{width:360px;outline:1px solid #ccc}
 .highlight,.hover-box{position:absolute;pointer-events:none}.highlight{border:3px solid #e0245e;background:rgba(224,36,94,.15)}
 .hover-box{border:2px dashed #0b57d0;background:rgba(11,87,208,.08)}
-.tree{list-style:none;margin:0;padding:0;max-height:640px;overflow:auto;font:12px/1.5 ui-monospace,monospace;flex:1;min-width:0}
+.tree{position:relative;list-style:none;margin:0;padding:0;max-height:640px;overflow:auto;font:12px/1.5 ui-monospace,monospace;flex:1;min-width:0}
 .tree li{cursor:pointer;white-space:nowrap;padding:0 4px}.tree li:hover,.tree li.active{background:#ffe3ec}.tree li.selected{background:#e3ebff}
 .attrs{width:320px;flex:none;font-size:12px}.attrs code{display:block;background:#f1f1f4;padding:6px;white-space:pre-wrap;word-break:break-all}
 .cand li{cursor:default}.cand li:hover{background:#ffe3ec}
@@ -129,7 +129,11 @@ export const REPORT_SCRIPT = `
   Inspector.prototype.hover = function(n){
     Object.keys(this.items).forEach(function(p){ this.items[p].classList.toggle('active', !!n && n.path === p); }, this);
     place(this.hoverBox, this.img, this.space, n && n.bounds);
-    if(n && this.items[n.path] && this.items[n.path].scrollIntoView) this.items[n.path].scrollIntoView({block:'nearest'});
+    /* Scrolls the tree only, never the page under the pointer. */
+    var li = n && this.items[n.path], tree = this.tree;
+    if(li && (li.offsetTop < tree.scrollTop || li.offsetTop + li.offsetHeight > tree.scrollTop + tree.clientHeight)){
+      tree.scrollTop = li.offsetTop - tree.clientHeight / 2;
+    }
   };
   Inspector.prototype.outline = function(bounds){ place(this.highlight, this.img, this.space, bounds); };
   Inspector.prototype.select = function(n){
