@@ -82,6 +82,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   entry(['record', 'recording'], async () => (await import('./commands/record.js')).recordCommand),
   entry(['codegen'], async () => (await import('./commands/codegen.js')).codegenCommand),
   entry(['merge-reports'], async () => (await import('./commands/merge-reports.js')).mergeReportsCommand),
+  entry(['show-report'], async () => (await import('./commands/show-report.js')).showReportCommand),
 ];
 
 /** An already loaded command as an entry (tests and embedders pass their own commands). */

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DroidproofError } from '../contract/errors.js';
 import { PackageNameSchema } from '../contract/package-name.js';
+import { outputDirOption, REPORT_DIR_ENV } from '../evidence/bundle-dir.js';
 import { EvidenceModeSchema } from '../evidence/mode.js';
 import { TraceModeSchema } from '../evidence/trace.js';
 import { closestKey } from './closest-key.js';
@@ -196,13 +197,8 @@ export const RUNTIME_ENV = 'DROIDPROOF_RUNTIME';
 /** Read by the evidence layer's `defaultEvidenceRoot` and the reporters. */
 export const EVIDENCE_DIR_ENV = 'DROIDPROOF_EVIDENCE_DIR';
 
-/** Overrides the default report folder (handy in CI); an `outputDir` option wins. */
-export const REPORT_DIR_ENV = 'DROIDPROOF_REPORT_DIR';
-
-/** The configured report folder as given (relative to the project root, or absolute). */
-export function outputDirOption(outputDir: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  return outputDir ?? env[REPORT_DIR_ENV] ?? 'droidproof-report';
-}
+/** The report folder's variable and default live with the reports (the CLI's show-report reads them too). */
+export { outputDirOption, REPORT_DIR_ENV };
 
 export function reportDirs(
   options: DroidproofOptions,
