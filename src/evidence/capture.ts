@@ -318,7 +318,9 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
       if (screenshot.shot) {
         const { bytes, geometry } = screenshot.shot;
         const { candidates, findings } = options.failure;
-        await writeAnnotated(w, () => annotateScreenshot(bytes, geometry, candidates, findings));
+        // The density places labels clear of the status bar; metadata is read alongside and done by now.
+        const density = (await metadata).display.density;
+        await writeAnnotated(w, () => annotateScreenshot(bytes, geometry, candidates, findings, density));
       }
     }
     if (trace) await writeTrace(w, trace, since);
