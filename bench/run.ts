@@ -19,6 +19,7 @@ const BENCHES = [
   'operator',
   'selectors',
   'evidence',
+  'trace',
   'lease',
   'device',
   'scale',

@@ -1,11 +1,22 @@
 /**
- * Writes an attempt's trace into its bundle: `trace.json` and, beside
- * it (the bundle stays flat), the remembered screens and hierarchies. Each file is an artifact
- * of the manifest (with its SHA-256), so `verify` covers the trace too.
+ * Writes an attempt's trace into its bundle: `trace.json` and, beside it (the
+ * bundle stays flat), the remembered screens, downscaled here (only a trace
+ * that is kept pays for it), and hierarchies. Each file is an artifact of the
+ * manifest (with its SHA-256), so `verify` covers the trace too. A screen that
+ * does not decode is left out of the filmstrip with its error.
  */
+import sharp from 'sharp';
 import { type BundleWriter, errorOf } from './bundle-writer.js';
 import { BUNDLE_FILES } from './manifest.js';
-import type { TraceCapture, TraceFile } from './trace.js';
+import { type CapturedScreen, TRACE_SCREEN_WIDTH, type TraceCapture, type TraceFile } from './trace.js';
+
+async function downscale(screen: CapturedScreen): Promise<{ png: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(screen.png)
+    .resize({ width: TRACE_SCREEN_WIDTH, withoutEnlargement: true })
+    .png({ compressionLevel: 6 })
+    .toBuffer({ resolveWithObject: true });
+  return { png: data, width: info.width, height: info.height };
+}
 
 export async function writeTrace(w: BundleWriter, trace: TraceCapture, since: number): Promise<void> {
   const started = Date.now();
@@ -18,10 +29,30 @@ export async function writeTrace(w: BundleWriter, trace: TraceCapture, since: nu
     hierarchies: [],
   };
   try {
-    for (const { png, ...screen } of trace.screens) {
+    for (const screen of trace.screens) {
       const path = `trace-screen-${screen.id}.png`;
-      if (await w.write('trace_screen', path, 'image/png', png, Date.now()))
-        file.screens.push({ ...screen, file: path });
+      const shrinking = Date.now();
+      let small: Awaited<ReturnType<typeof downscale>>;
+      try {
+        small = await downscale(screen);
+      } catch (error) {
+        w.fail('trace_screen', 'image/png', shrinking, errorOf(error, 'validate', 'trace_screen'));
+        continue;
+      }
+      const { id, stepId, phase, at } = screen;
+      if (await w.write('trace_screen', path, 'image/png', small.png, shrinking)) {
+        file.screens.push({
+          id,
+          stepId,
+          phase,
+          at,
+          file: path,
+          width: small.width,
+          height: small.height,
+          sourceWidth: screen.width,
+          sourceHeight: screen.height,
+        });
+      }
     }
     for (const { xml, ...hierarchy } of trace.hierarchies) {
       const path = `trace-hierarchy-${hierarchy.stepId}.xml`;

@@ -78,10 +78,24 @@ export const TraceFileSchema = z.object({
 });
 export type TraceFile = z.infer<typeof TraceFileSchema>;
 
+/** A remembered screen as captured: `width`×`height` is the device screen (the hierarchy's space). */
+export interface CapturedScreen {
+  id: number;
+  stepId: number;
+  phase: 'before' | 'after';
+  at: number;
+  png: Uint8Array;
+  width: number;
+  height: number;
+}
+
 /** What an evidence source hands the writer: steps, and the remembered screens and hierarchies in memory. */
 export interface TraceCapture {
   mode: TraceMode;
   steps: readonly TraceStep[];
-  screens: readonly (Omit<TraceScreenRef, 'file'> & { png: Uint8Array })[];
+  screens: readonly CapturedScreen[];
   hierarchies: readonly { stepId: number; at: number; xml: string }[];
 }
+
+/** Width of a written trace screen in pixels (a filmstrip frame, enlarged in the inspector). */
+export const TRACE_SCREEN_WIDTH = 360;

@@ -114,10 +114,9 @@ export async function buildTraceReportFixture() {
     phase,
     at: atMs,
     png,
-    width: 360,
-    height: 800,
-    sourceWidth: 1080,
-    sourceHeight: 2400,
+    // The device screen these stand for; the images are already filmstrip-sized.
+    width: 1080,
+    height: 2400,
   });
   const trace: Omit<TraceCapture, 'mode'> = {
     steps,
@@ -167,7 +166,7 @@ export async function buildTraceReportFixture() {
         outcome: 'failed',
         durationMs: 900,
         attempts: 1,
-        errors: ["Error: expect(device).toShowNode(...) failed"],
+        errors: ['Error: expect(device).toShowNode(...) failed'],
         bundles: index.forTest(file, TRACE_FAILED),
       },
       {

@@ -181,7 +181,9 @@ describe('the trace viewer', () => {
       page
         .locator('.test')
         .evaluateAll((ts) =>
-          ts.filter((t) => !(t as unknown as { hidden: boolean }).hidden).map((t) => t.querySelector('.name')!.textContent),
+          ts
+            .filter((t) => !(t as unknown as { hidden: boolean }).hidden)
+            .map((t) => t.querySelector('.name')!.textContent),
         );
     expect(await page.locator('#shown').textContent()).toBe('3 of 3 shown');
     await page.locator('#search').fill('networks');

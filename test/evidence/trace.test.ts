@@ -86,21 +86,19 @@ describe('a trace in a bundle', () => {
       phase: id === 1 ? ('before' as const) : ('after' as const),
       at: 990 + id * 100,
       png: new Uint8Array(0),
-      width: 360,
-      height: 800,
-      sourceWidth: 1080,
-      sourceHeight: 2400,
+      width: 1080,
+      height: 2400,
     })),
     hierarchies: [{ stepId: 1, at: 1100, xml: SETTINGS_XML }],
   });
 
   it('is written with its screens and hierarchies when a mode is given, each in the manifest', async () => {
-    const small = await makePng(360, 800);
+    const full = await makePng(1080, 2400);
     const root = await tempRoot();
     const source = memorySource(await makePng(), {
       trace: async () => ({
         ...(await trace()),
-        screens: (await trace()).screens.map((s) => ({ ...s, png: small })),
+        screens: (await trace()).screens.map((s) => ({ ...s, png: full })),
       }),
     });
     const context = { testName: 't', attempt: 1, originalVerdict: 'failed' as const, testStartedAtMs: 900 };
@@ -112,6 +110,10 @@ describe('a trace in a bundle', () => {
     const file = TraceFileSchema.parse(JSON.parse(await readFile(join(result.dir!, 'trace.json'), 'utf8')));
     expect(file).toMatchObject({ mode: 'on-failure', since: 900, steps: [{ id: 1, callSite: { line: 3 } }] });
     expect(file.screens.map((s) => s.file)).toEqual(['trace-screen-1.png', 'trace-screen-2.png']);
+    // Downscaled for the filmstrip when written; the hierarchy's space is the device screen's.
+    expect(file.screens[0]).toMatchObject({ width: 360, height: 800, sourceWidth: 1080, sourceHeight: 2400 });
+    const written = await sharp(join(result.dir!, 'trace-screen-1.png')).metadata();
+    expect([written.width, written.height]).toEqual([360, 800]);
     expect(await readFile(join(result.dir!, 'trace-hierarchy-1.xml'), 'utf8')).toBe(SETTINGS_XML);
 
     const without = await captureEvidence({ source, root, context: { ...context, attempt: 2 } });

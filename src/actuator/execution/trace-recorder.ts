@@ -1,18 +1,22 @@
 /**
  * The trace's screens, kept in memory while a test runs so that only a failing
  * test writes them: after every mutating step (a top-level `device.*` call that
- * may change the screen) a screenshot is taken over adb and downscaled off the
- * main thread; the one before the attempt's first mutating step is taken
- * before it runs. The hierarchy a step observed (a matcher's polls are
- * snapshots) is kept as the device sent it: it costs no extra device work.
- * Both live in bounded rings; nothing is captured while the recorder is off.
+ * may change the screen) a screenshot is taken over adb, and the one before
+ * the attempt's first mutating step is taken before it runs. The hierarchy a
+ * step observed (a matcher's polls are snapshots) is kept as the device sent
+ * it: it costs no extra device work. Both live in bounded rings (screens by
+ * count and bytes); nothing is captured while the recorder is off.
+ *
+ * Screens are kept as captured and downscaled only when a trace is written:
+ * downscaling a 1080x2400 PNG costs ~30 ms of CPU, which a passing test would
+ * pay for every step (bench/trace.ts), against ~260 KiB of memory per screen.
  *
  * A mutating step waits for the previous step's "after" capture, so each
  * screen shows the state between two steps and never a later one.
  */
 import type { Timeline, TimelineEntry, TimelineObserver, TimelineStep } from './timeline.js';
 
-/** One remembered screen: a downscaled PNG of the display. */
+/** One remembered screen: a PNG of the display as captured. */
 export interface TraceScreen {
   /** From 1, in capture order. */
   id: number;
@@ -22,11 +26,9 @@ export interface TraceScreen {
   /** Host ms since epoch when the capture started. */
   at: number;
   png: Uint8Array;
+  /** The screen's size in pixels, the coordinate space of the hierarchy. */
   width: number;
   height: number;
-  /** Size of the device's screen, the coordinate space of the hierarchy. */
-  sourceWidth: number;
-  sourceHeight: number;
 }
 
 /** The last hierarchy a step observed, as raw XML. */
@@ -39,13 +41,11 @@ export interface TraceHierarchy {
 export interface TraceRecorderOptions {
   /** Screens kept; older ones are dropped first. */
   maxScreens?: number;
+  /** Bytes of screens kept; older ones are dropped first. */
+  maxScreenBytes?: number;
   /** Hierarchies kept (one per step at most). */
   maxHierarchies?: number;
-  /** Width of a kept screen in pixels. */
-  width?: number;
 }
-
-export const TRACE_SCREEN_WIDTH = 360;
 
 type Capture = () => Promise<{ png: Uint8Array; width: number; height: number }>;
 
@@ -65,8 +65,9 @@ export class TraceRecorder {
   private readonly screens: TraceScreen[] = [];
   private readonly hierarchies: TraceHierarchy[] = [];
   private readonly maxScreens: number;
+  private readonly maxScreenBytes: number;
   private readonly maxHierarchies: number;
-  private readonly width: number;
+  private screenBytes = 0;
 
   constructor(
     timeline: Timeline,
@@ -74,8 +75,8 @@ export class TraceRecorder {
     options: TraceRecorderOptions = {},
   ) {
     this.maxScreens = options.maxScreens ?? 40;
+    this.maxScreenBytes = options.maxScreenBytes ?? 64 * 1024 * 1024;
     this.maxHierarchies = options.maxHierarchies ?? 40;
-    this.width = options.width ?? TRACE_SCREEN_WIDTH;
     const observer: TimelineObserver = {
       onStepStart: (step) => this.beforeStep(step),
       onStepEnd: (step) => this.afterStep(step),
@@ -139,25 +140,15 @@ export class TraceRecorder {
   private async take(stepId: number, phase: TraceScreen['phase']): Promise<void> {
     const at = Date.now();
     try {
-      const shot = await this.capture();
-      // Loaded on first use: a CLI command that never traces must not pay for sharp.
-      const { default: sharp } = await import('sharp');
-      const { data, info } = await sharp(shot.png)
-        .resize({ width: this.width, withoutEnlargement: true })
-        .png({ compressionLevel: 3 })
-        .toBuffer({ resolveWithObject: true });
-      this.screens.push({
-        id: ++this.screenSeq,
-        stepId,
-        phase,
-        at,
-        png: data,
-        width: info.width,
-        height: info.height,
-        sourceWidth: shot.width,
-        sourceHeight: shot.height,
-      });
-      if (this.screens.length > this.maxScreens) this.screens.shift();
+      const { png, width, height } = await this.capture();
+      this.screens.push({ id: ++this.screenSeq, stepId, phase, at, png, width, height });
+      this.screenBytes += png.byteLength;
+      while (
+        this.screens.length > this.maxScreens ||
+        (this.screenBytes > this.maxScreenBytes && this.screens.length > 1)
+      ) {
+        this.screenBytes -= this.screens.shift()!.png.byteLength;
+      }
     } catch {
       // Nothing to keep.
     }

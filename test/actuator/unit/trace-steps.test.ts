@@ -122,7 +122,7 @@ describe('the trace recorder', () => {
     }) as unknown as ResultEnvelope;
 
   /** `captureMs` stands for a slow device: the screenshot arrives that much later. */
-  function recorder(options: { maxScreens?: number; captureMs?: number } = {}) {
+  function recorder(options: { maxScreens?: number; maxScreenBytes?: number; captureMs?: number } = {}) {
     const timeline = new Timeline();
     const captures: number[] = [];
     let png: Buffer | undefined;
@@ -147,7 +147,7 @@ describe('the trace recorder', () => {
     expect(trace.screensSince(0)).toEqual([]);
   });
 
-  it('keeps the screen before the first mutating step and after each one, downscaled; observations take none', async () => {
+  it('keeps the screen before the first mutating step and after each one; observations take none', async () => {
     const { timeline, trace } = recorder();
     trace.begin(true);
     await timeline.step(action('open_app'), async () => execution(timeline));
@@ -160,7 +160,7 @@ describe('the trace recorder', () => {
     await trace.settled();
     const screens = trace.screensSince(0);
     expect(screens.map((s) => `${s.stepId}:${s.phase}`)).toEqual(['1:before', '1:after', '3:after']);
-    expect(screens.every((s) => s.width === 360 && s.height === 800 && s.sourceWidth === 1080)).toBe(true);
+    expect(screens.every((s) => s.width === 1080 && s.height === 2400)).toBe(true);
     expect(screens[0]!.png.subarray(1, 4).toString()).toBe('PNG');
     expect(trace.hierarchiesSince(0)).toEqual([expect.objectContaining({ stepId: 2, xml: SETTINGS_XML })]);
   });
@@ -176,11 +176,19 @@ describe('the trace recorder', () => {
     expect(captures).toHaveLength(3);
   });
 
-  it('is a bounded ring', async () => {
+  it('is a bounded ring, by count and by bytes', async () => {
     const { timeline, trace } = recorder({ maxScreens: 3 });
     trace.begin(true);
     for (let i = 0; i < 5; i++) await timeline.step(action(`tap ${i}`), async () => execution(timeline));
     await trace.settled();
     expect(trace.screensSince(0).map((s) => s.id)).toEqual([4, 5, 6]);
+
+    const bytes = (await makePng(1080, 2400)).byteLength;
+    const small = recorder({ maxScreenBytes: bytes * 2 });
+    small.trace.begin(true);
+    for (let i = 0; i < 4; i++)
+      await small.timeline.step(action(`tap ${i}`), async () => execution(small.timeline));
+    await small.trace.settled();
+    expect(small.trace.screensSince(0).map((s) => s.id)).toEqual([4, 5]);
   });
 });
