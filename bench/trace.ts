@@ -33,10 +33,9 @@ async function passingTest(device: Device, record: boolean, clicks: number): Pro
     textEquals: 'Summary 3',
   });
   if (!verdict.pass) throw new Error(verdict.message());
-  const wall = performance.now() - started;
-  // The test is over; a capture still in flight belongs to it (it would delay the next test's first step).
+  // A capture still in flight belongs to this test (it would delay the next test's first mutating step).
   await device.trace.settled();
-  return wall;
+  return performance.now() - started;
 }
 
 /** Both modes, alternating which goes first; returns median wall ms per test of each. */

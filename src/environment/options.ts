@@ -214,7 +214,8 @@ export function workerRuntime(options: DroidproofOptions, bundlesDir: string): W
     leaseMs: options.timeouts.leaseMs,
     matcherMs: options.timeouts.matcherMs,
     evidenceMode: options.evidence.mode,
-    traceMode: options.evidence.trace,
+    // No bundles, no traces: evidence mode `off` wins over any trace mode.
+    traceMode: options.evidence.mode === 'off' ? 'off' : options.evidence.trace,
     bundlesDir,
   };
 }
