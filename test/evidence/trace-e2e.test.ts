@@ -3,7 +3,8 @@
  * package, droidproof's plugin and reporter) writes a report whose failing
  * test has its steps, each with the test file and line that made it, and the
  * screens before and after the steps that changed the screen; the passing test
- * of the same file writes no trace (trace mode `on-failure`).
+ * of the same file writes no trace (trace mode `on-failure`). Under Jest with
+ * trace `on`, both tests keep a trace with the lines of their `.cjs` source.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -94,5 +95,35 @@ describe('a failing test on the virtual device', () => {
     );
     expect(shown.every((s) => s.before !== null && s.after !== null)).toBe(true);
     expect(test.snippet.line).toBe(failed.callSite!.line);
+  }, 120_000);
+
+  it("Jest with trace 'on': both tests keep a trace, with their lines in the .cjs source", async () => {
+    const report = join(await tempDir('droidproof-trace-e2e-'), 'report');
+    const run = await runCli('jest', ['--config', `${FIXTURE}/jest.config.js`], {
+      DROIDPROOF_REPORT_DIR: report,
+    });
+    expect(run.code).toBe(1);
+    const source = (await readFile(join(FIXTURE, 'login.jest.cjs'), 'utf8')).split('\n');
+    const lineOfJest = (needle: string) => source.findIndex((line) => line.includes(needle)) + 1;
+    const traces = new Map<string, { at: string; outcome: string }[]>();
+    for (const bundle of await scanBundles(join(report, 'bundles'))) {
+      const trace = TraceFileSchema.parse(JSON.parse(await readFile(join(bundle.dir, 'trace.json'), 'utf8')));
+      expect(trace.mode).toBe('on');
+      traces.set(
+        bundle.manifest.context.testName,
+        trace.steps.map((s) => ({
+          at: `${s.callSite?.file.split('/').at(-1)}:${s.callSite?.line}`,
+          outcome: s.outcome,
+        })),
+      );
+    }
+    const at = (needle: string) => `login.jest.cjs:${lineOfJest(needle)}`;
+    expect(traces.get('signs in with a short password')).toEqual([
+      { at: at('openApp(LOGIN)'), outcome: 'passed' },
+      { at: at("id('email')"), outcome: 'passed' },
+      { at: at("id('sign_in')"), outcome: 'passed' },
+      { at: at("'Welcome'"), outcome: 'failed' },
+    ]);
+    expect(traces.get('shows the form')?.map((s) => s.outcome)).toEqual(['passed', 'passed']);
   }, 120_000);
 });

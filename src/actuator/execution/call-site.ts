@@ -17,8 +17,12 @@ export interface CallSite {
   column: number;
 }
 
-/** droidproof's own root (the folder holding src/ or dist/): frames inside it are not call sites. */
-const OWN_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * droidproof's own sources: frames inside them are not call sites. Built code runs from `dist/src/`,
+ * and a runner that applies its source maps (Jest) reports those frames under `src/`.
+ */
+const OWN_SOURCES = fileURLToPath(new URL('../../', import.meta.url));
+const OWN_ROOTS = [...new Set([OWN_SOURCES, OWN_SOURCES.replace(/([\\/])dist[\\/]src[\\/]$/, '$1src$1')])];
 
 /** Enough frames to climb from the engine through droidproof's wrappers to the test. */
 const CAPTURE_DEPTH = 60;
@@ -47,17 +51,24 @@ function frameOf(line: string): CallSite | undefined {
   return { file, line: Number(match[2]), column: Number(match[3]) };
 }
 
-function isForeign(site: CallSite, ownRoot: string): boolean {
+function isForeign(site: CallSite, ownRoots: readonly string[]): boolean {
   const { file } = site;
-  return isAbsolute(file) && !file.startsWith(ownRoot) && !/[\\/]node_modules[\\/]/.test(file);
+  return (
+    isAbsolute(file) &&
+    !ownRoots.some((root) => file.startsWith(root)) &&
+    !/[\\/]node_modules[\\/]/.test(file)
+  );
 }
 
 /** The caller's frame, or null when every frame is droidproof's, the runner's or Node's. */
-export function resolveCallSite(capture: CallSiteCapture | undefined, ownRoot = OWN_ROOT): CallSite | null {
+export function resolveCallSite(
+  capture: CallSiteCapture | undefined,
+  ownRoots: readonly string[] = OWN_ROOTS,
+): CallSite | null {
   const lines = capture?.stack?.split('\n').slice(1) ?? [];
   for (const line of lines) {
     const site = frameOf(line);
-    if (site && isForeign(site, ownRoot)) return site;
+    if (site && isForeign(site, ownRoots)) return site;
   }
   return null;
 }

@@ -93,12 +93,22 @@ describe('call sites', () => {
       '    at async file:///app/node_modules/@vitest/runner/dist/index.js:10:3',
       '    at async Proxy.<anonymous> (file:///app/tests/login%20flow.test.ts:12:5)',
     ].join('\n');
-    expect(resolveCallSite({ stack }, '/pkg/dist/src/')).toEqual({
+    expect(resolveCallSite({ stack }, ['/pkg/dist/src/', '/pkg/src/'])).toEqual({
       file: '/app/tests/login flow.test.ts',
       line: 12,
       column: 5,
     });
-    expect(resolveCallSite({ stack: stack.split('\n').slice(0, 4).join('\n') }, '/pkg/dist/src/')).toBeNull();
+    expect(
+      resolveCallSite({ stack: stack.split('\n').slice(0, 4).join('\n') }, ['/pkg/dist/src/', '/pkg/src/']),
+    ).toBeNull();
+    // A runner that maps built frames back to sources (Jest) shows them under src/.
+    const mapped = stack.replace(
+      '/pkg/dist/src/actuator/device/device.js:150:40',
+      '/pkg/src/actuator/device/device.ts:160:5',
+    );
+    expect(resolveCallSite({ stack: mapped }, ['/pkg/dist/src/', '/pkg/src/'])?.file).toBe(
+      '/app/tests/login flow.test.ts',
+    );
     expect(resolveCallSite(undefined)).toBeNull();
   });
 
