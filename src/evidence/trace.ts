@@ -79,15 +79,9 @@ export const TraceFileSchema = z.object({
 export type TraceFile = z.infer<typeof TraceFileSchema>;
 
 /** A remembered screen as captured: `width`×`height` is the device screen (the hierarchy's space). */
-export interface CapturedScreen {
-  id: number;
-  stepId: number;
-  phase: 'before' | 'after';
-  at: number;
+export type CapturedScreen = Pick<TraceScreenRef, 'id' | 'stepId' | 'phase' | 'at' | 'width' | 'height'> & {
   png: Uint8Array;
-  width: number;
-  height: number;
-}
+};
 
 /** What an evidence source hands the writer: steps, and the remembered screens and hierarchies in memory. */
 export interface TraceCapture {

@@ -7,10 +7,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { join, relative } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveReport } from '../../src/evidence/report/serve-report.js';
 import { ensureBuilt, PACKAGE_ROOT, tempDir } from '../environment/helpers.js';
+import { launchChromium } from './browser.js';
 import { buildTraceReportFixture } from './trace-fixture.js';
 
 let fixture: Awaited<ReturnType<typeof buildTraceReportFixture>>;
@@ -19,10 +20,7 @@ let browser: Browser;
 beforeAll(async () => {
   await ensureBuilt();
   fixture = await buildTraceReportFixture();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {

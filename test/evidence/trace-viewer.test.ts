@@ -10,27 +10,16 @@
  */
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHierarchyXml } from '../../src/contract/selector/hierarchy-xml.js';
 import { suggestMatcher } from '../../src/contract/selector/suggest-matcher.js';
 import { buildTreeIndex } from '../../src/contract/selector/tree-index.js';
 import { decodeRgba } from '../../src/matchers/audit/decode.js';
 import { compareImages } from '../../src/matchers/screenshot/compare.js';
+import { launchChromium } from './browser.js';
 import { SETTINGS_XML } from './fixtures.js';
 import { buildTraceReportFixture, TRACE_FAILED, TRACE_PASSED } from './trace-fixture.js';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--font-render-hinting=none',
-  '--force-color-profile=srgb',
-];
 
 const BASELINE = new URL('./baselines/trace-report.png', import.meta.url);
 /** Share of pixels that may differ (anti-aliasing and font rasterization), and pixelmatch's colour threshold. */
@@ -42,7 +31,7 @@ let fixture: Awaited<ReturnType<typeof buildTraceReportFixture>>;
 
 beforeAll(async () => {
   fixture = await buildTraceReportFixture();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
