@@ -54,11 +54,13 @@ export const showReportCommand: CliCommand = {
     const { serveReport } = await import('../../evidence/report/serve-report.js');
     const served = await serveReport(dir, { port });
     const open = !args.flags['no-open'] && !isCi(env);
+    // Listen for the signal before announcing the URL: whoever reads the line may stop us at once.
+    const stopped = untilSignal();
     process.stderr.write(
       `${JSON.stringify({ ok: true, showReport: { url: served.url, dir, opened: open } })}\n`,
     );
     if (open) openInBrowser(served.url);
-    const signal = await untilSignal();
+    const signal = await stopped;
     await served.close();
     exitSoon(EXIT.OK);
     return { body: { ok: true, showReport: { status: 'stopped', signal } }, exitCode: EXIT.OK };
