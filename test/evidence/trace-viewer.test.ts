@@ -92,6 +92,18 @@ describe('the trace viewer', () => {
       .poll(() => naturalWidth(page, '.test[data-outcome="failed"] .filmstrip img'))
       .toEqual([360, 360, 360]);
 
+    // Steps 2 and 7 observed the same screen: the page holds its hierarchy once.
+    const embedded = JSON.parse((await page.locator('#report-data').textContent())!);
+    const trace = embedded.tests[0].bundles[0].trace as {
+      hierarchies: unknown[];
+      steps: { id: number; hierarchy: number | null }[];
+    };
+    expect(trace.hierarchies).toHaveLength(1);
+    expect(trace.steps.filter((s) => s.hierarchy !== null).map((s) => [s.id, s.hierarchy])).toEqual([
+      [2, 0],
+      [7, 0],
+    ]);
+
     // The source around the failing line.
     expect(await failing.locator('.snippet .hit').textContent()).toContain(
       "toShowNode({ textEquals: 'Saved' })",

@@ -130,9 +130,17 @@ export async function buildTrace(trace: TraceFile, ctx: TraceContext): Promise<H
   }));
   const hierarchies: HtmlNode[][] = [];
   const hierarchyOf = new Map<number, number>();
+  // Steps that saw the same screen share one entry: the page stays small, the suggestions are computed once.
+  const byXml = new Map<string, number>();
   for (const ref of trace.hierarchies) {
     const xml = await readFile(join(ctx.dir, ref.file), 'utf8').catch(() => undefined);
-    hierarchyOf.set(ref.stepId, hierarchies.push(inspectorNodesOfXml(xml)) - 1);
+    if (xml === undefined) continue;
+    let index = byXml.get(xml);
+    if (index === undefined) {
+      index = hierarchies.push(inspectorNodesOfXml(xml)) - 1;
+      byXml.set(xml, index);
+    }
+    hierarchyOf.set(ref.stepId, index);
   }
   const indexOf = (screen: TraceScreenRef | undefined) => (screen ? trace.screens.indexOf(screen) : -1);
   const nodes = new Map<number, HtmlStep>();
