@@ -23,4 +23,15 @@ export {
 } from './runner-artifact.js';
 export type { EvidenceSource, HierarchyCapture, TimelineEntry } from './source.js';
 export { TestEvidence, type TestEvidenceOptions, type TestIdentity } from './test-evidence.js';
+export {
+  type CapturedScreen,
+  type TraceCapture,
+  type TraceFile,
+  TraceFileSchema,
+  type TraceMode,
+  TraceModeSchema,
+  type TraceStep,
+  traceRecords,
+  traceRetained,
+} from './trace.js';
 export { type BundleVerification, verifyBundle } from './verify.js';
