@@ -172,13 +172,17 @@ export const REPORT_SCRIPT = `
         el('span', {class:'title', title: s.title, text: s.title}),
         el('span', {class:'meta', text: stepText(s)}),
         s.file ? el('span', {class:'loc', text: s.file + ':' + s.line}) : null]);
+      r.setAttribute('tabindex', '0');
+      r.setAttribute('role', 'button');
       r.addEventListener('click', function(){ choose(s, 'after'); });
+      r.addEventListener('keydown', function(ev){ if(ev.key === 'Enter' || ev.key === ' '){ ev.preventDefault(); choose(s, 'after'); } });
       rows[s.id] = li;
       li.appendChild(r);
       if(s.error) li.appendChild(el('div', {class:'step-error', text: s.error}));
       var inner = el('ul');
       s.children.forEach(function(c){ inner.appendChild(row(c)); });
-      if(s.executions.length){
+      /* One execution is the row itself; polls, batches and failed executions are worth opening. */
+      if(s.executions.length > 1 || s.executions.some(function(x){ return x.error; })){
         var ex = el('details', {class:'executions'}, [el('summary', {text: s.executions.length + (s.executions.length === 1 ? ' execution' : ' executions')}),
           el('pre', {text: s.executions.map(function(x){ return x.startedAt.slice(11, 23) + '  ' + (x.durationMs == null ? '?' : x.durationMs) + ' ms  ' + x.summary + (x.error ? '  ' + JSON.stringify(x.error) : ''); }).join('\\n')})]);
         inner.appendChild(el('li', {}, [ex]));
