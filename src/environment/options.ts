@@ -187,7 +187,7 @@ export const WorkerRuntimeSchema = z.object({
   leaseMs: TimeoutMsSchema,
   matcherMs: TimeoutMsSchema,
   evidenceMode: EvidenceModeSchema,
-  traceMode: TraceModeSchema.default('on-failure'),
+  traceMode: TraceModeSchema,
   /** Absolute bundles root. */
   bundlesDir: z.string(),
 });
