@@ -95,8 +95,9 @@ export class WorkerSession {
       timelineMark: this.device.timeline.mark(),
     };
     this.current = attempt;
-    this.device.trace.begin(traceRecords(this.runtime.traceMode, test.attempt));
     await resetForTest({ device: this.device, shell: this.shell }, this.runtime.app, firstOfFile);
+    // Screens start at the test's own first screen, after the reset and launch.
+    this.device.trace.begin(traceRecords(this.runtime.traceMode, test.attempt));
     return attempt;
   }
 
