@@ -29,8 +29,10 @@ export async function writeTrace(w: BundleWriter, trace: TraceCapture, since: nu
     hierarchies: [],
   };
   try {
-    for (const screen of trace.screens) {
-      const path = `trace-screen-${screen.id}.png`;
+    // Files are numbered within the attempt, not by the device's counters, so they name the same
+    // screens whichever tests ran on the device before (a sharded run matches an unsharded one).
+    for (const [index, screen] of trace.screens.entries()) {
+      const path = `trace-screen-${index + 1}.png`;
       const shrinking = Date.now();
       let small: Awaited<ReturnType<typeof downscale>>;
       try {
@@ -54,8 +56,8 @@ export async function writeTrace(w: BundleWriter, trace: TraceCapture, since: nu
         });
       }
     }
-    for (const { xml, ...hierarchy } of trace.hierarchies) {
-      const path = `trace-hierarchy-${hierarchy.stepId}.xml`;
+    for (const [index, { xml, ...hierarchy }] of trace.hierarchies.entries()) {
+      const path = `trace-hierarchy-${index + 1}.xml`;
       if (await w.write('trace_hierarchy', path, 'application/xml', xml, Date.now())) {
         file.hierarchies.push({ ...hierarchy, file: path });
       }

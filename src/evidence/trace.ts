@@ -2,7 +2,7 @@
  * `trace.json`: a test attempt's steps (each `device.*` call and each matcher,
  * with the test line that made it, its duration and outcome) and the screens
  * around them, which sit beside it as `trace-screen-<n>.png` and
- * `trace-hierarchy-<step>.xml`. The writer is
+ * `trace-hierarchy-<n>.xml` (numbered within the attempt). The writer is
  * `trace-writer.ts`; the report reads it back through `TraceFileSchema`.
  */
 import { z } from 'zod';
