@@ -20,6 +20,7 @@ const BENCHES = [
   'selectors',
   'evidence',
   'video',
+  'trace',
   'lease',
   'device',
   'scale',

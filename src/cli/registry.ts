@@ -86,6 +86,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   entry(['evidence'], async () => (await import('./commands/evidence.js')).evidenceCommand),
   entry(['logs'], async () => (await import('./commands/logs.js')).logsCommand),
   entry(['version'], async () => (await import('./commands/version.js')).versionCommand),
+  entry(['show-report'], async () => (await import('./commands/show-report.js')).showReportCommand),
 ];
 
 /** An already loaded command as an entry (tests and embedders pass their own commands). */

@@ -5,6 +5,7 @@
  * one generator serves every recorder: MCP `generate_test` and `droidproof
  * codegen`.
  */
+import { jsLiteral } from '../contract/js-literal.js';
 import type { NodeMatcher } from '../contract/matcher.js';
 
 export type RecordedStep =
@@ -24,46 +25,33 @@ export type RecordedStep =
 
 export type TestRunner = 'vitest' | 'jest';
 
-/** A JS literal for `value`: single-quoted strings, unquoted identifier keys. */
-function literal(value: unknown): string {
-  if (typeof value === 'string')
-    return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n')}'`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).map(
-      ([key, v]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : literal(key)}: ${literal(v)}`,
-    );
-    return `{ ${entries.join(', ')} }`;
-  }
-  return JSON.stringify(value);
-}
-
 function line(step: RecordedStep): string {
   switch (step.kind) {
     case 'closeApp':
-      return `await device.closeApp(${literal(step.applicationId)});`;
+      return `await device.closeApp(${jsLiteral(step.applicationId)});`;
     case 'openApp':
-      return `await device.openApp(${literal(step.applicationId)});`;
+      return `await device.openApp(${jsLiteral(step.applicationId)});`;
     case 'openUri':
-      return `await device.openUri(${literal(step.uri)});`;
+      return `await device.openUri(${jsLiteral(step.uri)});`;
     case 'click':
-      return `await device.node(${literal(step.matcher)}).click();`;
+      return `await device.node(${jsLiteral(step.matcher)}).click();`;
     case 'tap':
-      return `await device.tap(${literal({ x: step.x, y: step.y })});`;
+      return `await device.tap(${jsLiteral({ x: step.x, y: step.y })});`;
     case 'enterText':
-      return `await device.node(${literal(step.matcher)}).enterText(${literal(step.text)});`;
+      return `await device.node(${jsLiteral(step.matcher)}).enterText(${jsLiteral(step.text)});`;
     case 'scrollUntil': {
       const method = step.click ? 'scrollAndClick' : 'scrollUntil';
-      const options = step.container ? `, ${literal({ container: step.container })}` : '';
-      return `await device.${method}(${literal(step.matcher)}${options});`;
+      const options = step.container ? `, ${jsLiteral({ container: step.container })}` : '';
+      return `await device.${method}(${jsLiteral(step.matcher)}${options});`;
     }
     case 'expectVisible':
-      return `await expect(device.node(${literal(step.matcher)})).toBeVisible();`;
+      return `await expect(device.node(${jsLiteral(step.matcher)})).toBeVisible();`;
     case 'expectShown':
-      return `await expect(device).toShowNode(${literal(step.matcher)});`;
+      return `await expect(device).toShowNode(${jsLiteral(step.matcher)});`;
     case 'expectText':
-      return `await expect(device.node(${literal(step.matcher)})).toHaveText(${literal(step.text)});`;
+      return `await expect(device.node(${jsLiteral(step.matcher)})).toHaveText(${jsLiteral(step.text)});`;
     case 'press':
-      return step.key === 'back' ? 'await device.back();' : `await device.pressKey(${literal(step.key)});`;
+      return step.key === 'back' ? 'await device.back();' : `await device.pressKey(${jsLiteral(step.key)});`;
     case 'comment':
       return `// ${step.text.replaceAll('\n', ' ')}`;
   }
@@ -89,7 +77,7 @@ export function generateTest(steps: readonly RecordedStep[], options: GenerateOp
       ? [origin, "import { expect, test } from 'droidproof/vitest';", '']
       : [origin, '// Runs under droidproof/jest-environment, which provides the `device` global.', ''];
   const signature = runner === 'vitest' ? 'async ({ device }) =>' : 'async () =>';
-  return [...head, `test(${literal(name)}, ${signature} {`, ...body, '});', ''].join('\n');
+  return [...head, `test(${jsLiteral(name)}, ${signature} {`, ...body, '});', ''].join('\n');
 }
 
 /** MCP generate_test's Vitest test. */

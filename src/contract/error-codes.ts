@@ -436,6 +436,12 @@ export const ERROR_CODES = {
     kind: 'droidproof',
     source: 'docs/scaling.md#merging',
   },
+  REPORT_NOT_FOUND: {
+    meaning:
+      'show-report was given a folder that holds no index.html: not a droidproof report folder (the default is droidproof-report, or DROIDPROOF_REPORT_DIR).',
+    kind: 'droidproof',
+    source: 'docs/reports.md#show-report',
+  },
   REMOTE_DEVICE_UNREACHABLE: {
     meaning:
       'A remote device (devices.source remote) could not be adb-connected within reconnect.attempts tries; it is quarantined for the rest of the run (a run incident).',

@@ -7,7 +7,9 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DroidproofError } from '../contract/errors.js';
 import { PackageNameSchema } from '../contract/package-name.js';
+import { outputDirOption, REPORT_DIR_ENV } from '../evidence/bundle-dir.js';
 import { EvidenceModeSchema, VideoModeSchema } from '../evidence/mode.js';
+import { TraceModeSchema } from '../evidence/trace.js';
 import { closestKey } from './closest-key.js';
 import { MAX_SET_SIZE } from './lease/protocol.js';
 
@@ -175,9 +177,11 @@ export const DroidproofOptionsSchema = optionsObject({
     video: VideoModeSchema.default('off'),
     /** Show the running test's name in the Operator's on-screen log panel, so screenshots and video name it. */
     onScreenLog: z.boolean().default(false),
+    /** Steps with their screens (docs/evidence.md "Traces"): kept in memory, written for the attempts this keeps. */
+    trace: TraceModeSchema.default('on-failure'),
     /** Report folder (HTML, JUnit, `bundles/`), relative to the project root; default `REPORT_DIR_ENV` or `droidproof-report`. */
     outputDir: z.string().min(1).optional(),
-  }).default({ mode: 'on-failure', video: 'off', onScreenLog: false }),
+  }).default({ mode: 'on-failure', video: 'off', onScreenLog: false, trace: 'on-failure' }),
 });
 /** What users write (every field optional). */
 export type DroidproofOptionsInput = z.input<typeof DroidproofOptionsSchema>;
@@ -202,6 +206,7 @@ export const WorkerRuntimeSchema = z.object({
   evidenceMode: EvidenceModeSchema,
   video: VideoModeSchema,
   onScreenLog: z.boolean(),
+  traceMode: TraceModeSchema,
   /** Absolute bundles root. */
   bundlesDir: z.string(),
 });
@@ -211,13 +216,8 @@ export const RUNTIME_ENV = 'DROIDPROOF_RUNTIME';
 /** Read by the evidence layer's `defaultEvidenceRoot` and the reporters. */
 export const EVIDENCE_DIR_ENV = 'DROIDPROOF_EVIDENCE_DIR';
 
-/** Overrides the default report folder (handy in CI); an `outputDir` option wins. */
-export const REPORT_DIR_ENV = 'DROIDPROOF_REPORT_DIR';
-
-/** The configured report folder as given (relative to the project root, or absolute). */
-export function outputDirOption(outputDir: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
-  return outputDir ?? env[REPORT_DIR_ENV] ?? 'droidproof-report';
-}
+/** The report folder's variable and default live with the reports (the CLI's show-report reads them too). */
+export { outputDirOption, REPORT_DIR_ENV };
 
 export function reportDirs(
   options: DroidproofOptions,
@@ -237,6 +237,8 @@ export function workerRuntime(options: DroidproofOptions, bundlesDir: string): W
     // Video lives in bundles: without bundles there is nothing to record into.
     video: options.evidence.mode === 'off' ? 'off' : options.evidence.video,
     onScreenLog: options.evidence.onScreenLog,
+    // No bundles, no traces: evidence mode `off` wins over any trace mode.
+    traceMode: options.evidence.mode === 'off' ? 'off' : options.evidence.trace,
     bundlesDir,
   };
 }

@@ -30,6 +30,14 @@ export function evidenceDirFromEnv(env: NodeJS.ProcessEnv = process.env): string
   return undefined;
 }
 
+/** Overrides the default report folder (handy in CI); an `outputDir` option wins. */
+export const REPORT_DIR_ENV = 'DROIDPROOF_REPORT_DIR';
+
+/** The configured report folder as given (relative to the project root, or absolute). */
+export function outputDirOption(outputDir: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  return outputDir ?? env[REPORT_DIR_ENV] ?? 'droidproof-report';
+}
+
 /** Where bundles go unless configured: `droidproof-report/bundles` under the working directory. */
 export function defaultEvidenceRoot(cwd = process.cwd()): string {
   return resolve(cwd, evidenceDirFromEnv() ?? join('droidproof-report', 'bundles'));

@@ -12,6 +12,7 @@ import { droidproofVersion } from '../version.js';
 import { annotateScreenshot } from './annotate.js';
 import { writeFileAtomic } from './atomic-file.js';
 import { allocateBundleDir, defaultEvidenceRoot } from './bundle-dir.js';
+import { BundleWriter, errorOf, iso } from './bundle-writer.js';
 import { messageOf } from './error-message.js';
 import type { FailureImage, FailureReport } from './failure.js';
 import { checkHierarchyXml } from './hierarchy-check.js';
@@ -28,6 +29,8 @@ import {
 } from './manifest.js';
 import { decodePng, type PngGeometry } from './png.js';
 import type { EvidenceSource, HierarchyCapture } from './source.js';
+import type { TraceCapture, TraceMode } from './trace.js';
+import { writeTrace } from './trace-writer.js';
 
 interface CommonCaptureOptions {
   source: EvidenceSource;
@@ -36,6 +39,8 @@ interface CommonCaptureOptions {
   failure?: FailureReport;
   /** The app under test: its logcat lines come first. */
   applicationId?: string;
+  /** Write the attempt's trace (`trace.json` and its screens) in this mode; absent or `off`: none. */
+  traceMode?: TraceMode;
   /** Budget for device work in ms (seed default 30000); file writes may finish after it. */
   timeoutMs?: number;
 }
@@ -98,15 +103,6 @@ const METADATA_FIELDS = [
   'model',
 ] as const;
 
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
-}
-
-export function errorOf(error: unknown, stage: string, component: string | null): EvidenceError {
-  const code = error instanceof DroidproofError ? error.code : 'EVIDENCE_CAPTURE_FAILED';
-  return { code, stage, message: messageOf(error), component };
-}
-
 /** Rejects with COMMAND_TIMEOUT when the device-work budget runs out first. */
 async function withinBudget<T>(work: () => Promise<T>, deadlineMs: number, what: string): Promise<T> {
   const remaining = deadlineMs - Date.now();
@@ -123,63 +119,6 @@ async function withinBudget<T>(work: () => Promise<T>, deadlineMs: number, what:
     return await Promise.race([work(), timeout]);
   } finally {
     clearTimeout(timer);
-  }
-}
-
-/** Collects artifact entries and errors for one bundle directory (a new one, or one being added to). */
-export class BundleWriter {
-  constructor(
-    readonly dir: string,
-    readonly artifacts: ArtifactEntry[] = [],
-    readonly errors: EvidenceError[] = [],
-  ) {}
-
-  fail(kind: ArtifactKind, mimeType: string, startedMs: number, error: EvidenceError): void {
-    this.errors.push(error);
-    const finished = Date.now();
-    this.artifacts.push({
-      kind,
-      path: null,
-      mimeType,
-      status: 'failed',
-      bytes: null,
-      sha256: null,
-      startedAt: iso(startedMs),
-      finishedAt: iso(finished),
-      durationMs: finished - startedMs,
-      error,
-    });
-  }
-
-  /** Writes one file atomically and records it; a write failure is recorded, not thrown. */
-  async write(
-    kind: ArtifactKind,
-    file: string,
-    mimeType: string,
-    data: Uint8Array | string,
-    startedMs: number,
-    extra: Partial<ArtifactEntry> = {},
-  ): Promise<boolean> {
-    try {
-      const written = await writeFileAtomic(join(this.dir, file), data);
-      const finished = Date.now();
-      if (extra.error) this.errors.push(extra.error);
-      this.artifacts.push({
-        kind,
-        path: file,
-        mimeType,
-        status: 'complete',
-        startedAt: iso(startedMs),
-        finishedAt: iso(finished),
-        durationMs: finished - startedMs,
-        ...extra,
-        ...written,
-      });
-      return true;
-    } catch (error) {
-      this.fail(kind, mimeType, startedMs, errorOf(error, 'persist', kind));
-      return false;
-    }
   }
 }
 
@@ -372,6 +311,8 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
     await writeTextArtifact(w, 'timeline', BUNDLE_FILES.timeline, 'application/json', async () =>
       json({ since: iso(since), executions: source.timeline ? await source.timeline(since) : [] }),
     );
+    // Read before the captures too, so their own executions are no steps of the test.
+    const trace = await readTrace(w, options, since, deadline);
     // Host-side reads run alongside the two sequential device captures.
     const metadata = readMetadata(w, source, deadline);
     const logcat = writeTextArtifact(w, 'logcat', BUNDLE_FILES.logcat, 'text/plain', async () => {
@@ -410,9 +351,12 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
       if (screenshot.shot) {
         const { bytes, geometry } = screenshot.shot;
         const { candidates, findings } = options.failure;
-        await writeAnnotated(w, () => annotateScreenshot(bytes, geometry, candidates, findings));
+        // The density places labels clear of the status bar; metadata is read alongside and done by now.
+        const density = (await metadata).display.density;
+        await writeAnnotated(w, () => annotateScreenshot(bytes, geometry, candidates, findings, density));
       }
     }
+    if (trace) await writeTrace(w, trace, since);
     const device = withHierarchyRotation(await metadata, hierarchy.capture);
     recordMissingMetadata(w, device);
     await logcat;
@@ -422,6 +366,24 @@ export async function captureEvidence(options: CaptureEvidenceOptions): Promise<
     w.errors.push(errorOf(error, 'capture', null));
     await Promise.allSettled(pending);
     return finish(w, { evidenceId, startedMs, device: toDeviceMetadata({}), options });
+  }
+}
+
+async function readTrace(
+  w: BundleWriter,
+  options: CaptureEvidenceOptions,
+  since: number,
+  deadline: number,
+): Promise<TraceCapture | undefined> {
+  const { traceMode, source } = options;
+  if (!traceMode || traceMode === 'off' || !source.trace) return undefined;
+  const started = Date.now();
+  try {
+    const read = await withinBudget(() => source.trace!(since), deadline, 'trace');
+    return read && { ...read, mode: traceMode };
+  } catch (error) {
+    w.fail('trace', 'application/json', started, errorOf(error, 'capture', 'trace'));
+    return undefined;
   }
 }
 

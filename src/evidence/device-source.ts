@@ -52,7 +52,21 @@ export function deviceEvidenceSource(device: Device, options: DeviceSourceOption
           envelope: withoutSnapshotXml(entry.envelope ?? null),
           dispatchState: entry.dispatchState,
           error: entry.error ? { code: entry.error.code, message: entry.error.message } : null,
+          stepId: entry.stepId ?? null,
         }));
+    },
+    async trace(sinceMs) {
+      await device.trace.settled();
+      const steps = device.timeline.stepsSince(sinceMs).map((step) => ({
+        ...step,
+        finishedAt: step.finishedAt ?? null,
+      }));
+      if (steps.length === 0) return undefined;
+      return {
+        steps,
+        screens: device.trace.screensSince(sinceMs),
+        hierarchies: device.trace.hierarchiesSince(sinceMs),
+      };
     },
     async logcat(sinceMs) {
       return device

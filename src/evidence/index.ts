@@ -29,6 +29,17 @@ export {
 } from './runner-artifact.js';
 export type { EvidenceSource, HierarchyCapture, TimelineEntry } from './source.js';
 export { TestEvidence, type TestEvidenceOptions, type TestIdentity } from './test-evidence.js';
+export {
+  type CapturedScreen,
+  type TraceCapture,
+  type TraceFile,
+  TraceFileSchema,
+  type TraceMode,
+  TraceModeSchema,
+  type TraceStep,
+  traceRecords,
+  traceRetained,
+} from './trace.js';
 export { type BundleVerification, verifyBundle } from './verify.js';
 export { addVideoToBundle, type RecordedVideo } from './video/bundle-video.js';
 export { inspectVideo, type VideoFormat, videoFormat } from './video/container.js';

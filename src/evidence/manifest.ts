@@ -36,6 +36,10 @@ export const ArtifactKindSchema = z.enum([
   'screenshot_diff',
   /** A screen recording of the test attempt; several clips are read in manifest order (seed 003 "Managed video"). */
   'video',
+  /** The attempt's steps (`trace.json`), and the screens and hierarchies it names under `trace/`. */
+  'trace',
+  'trace_screen',
+  'trace_hierarchy',
 ]);
 export type ArtifactKind = z.infer<typeof ArtifactKindSchema>;
 
@@ -152,4 +156,5 @@ export const BUNDLE_FILES = {
   logcat: 'logcat.txt',
   annotated: 'annotated.png',
   failure: 'failure.json',
+  trace: 'trace.json',
 } as const;

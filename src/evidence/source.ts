@@ -4,6 +4,7 @@
  * in-memory sources.
  */
 import type { DeviceMetadata } from './manifest.js';
+import type { TraceCapture } from './trace.js';
 
 /** A raw hierarchy capture: the XML unchanged, plus the Operator's result for `captures.json`. */
 export interface HierarchyCapture {
@@ -23,6 +24,8 @@ export interface TimelineEntry {
   envelope?: unknown;
   dispatchState?: string | null;
   error?: { code: string; message: string } | null;
+  /** The trace step (`trace.json`) that made it. */
+  stepId?: number | null;
 }
 
 export interface EvidenceSource {
@@ -36,6 +39,11 @@ export interface EvidenceSource {
   timeline?(sinceMs: number): Promise<readonly TimelineEntry[]> | readonly TimelineEntry[];
   /** Logcat lines (threadtime format) logged at or after `sinceMs`. */
   logcat?(sinceMs: number): Promise<string>;
+  /**
+   * The attempt's steps since `sinceMs` and the screens and hierarchies remembered for them;
+   * undefined when the device recorded none.
+   */
+  trace?(sinceMs: number): Promise<Omit<TraceCapture, 'mode'> | undefined>;
   /** Process ids of an installed app, to put its logcat lines first. */
   processIds?(applicationId: string): Promise<readonly number[]>;
 }

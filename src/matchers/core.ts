@@ -3,6 +3,8 @@
  * waiting loop, and on a final failure build the failure report, call the
  * received subject's evidence hook and write a message a person can act on.
  */
+import { captureCallSite } from '../actuator/execution/call-site.js';
+import type { StepHandle, StepInit } from '../actuator/execution/timeline.js';
 import type { CaptureResult } from '../evidence/capture.js';
 import { messageOf } from '../evidence/error-message.js';
 import type { Candidate, FailureReport } from '../evidence/failure.js';
@@ -122,6 +124,23 @@ function formatMessage<D>(
   return lines.join('\n');
 }
 
+const MAX_STEP_SELECTOR = 120;
+
+/** The matcher's step in the device trace, with the test line that called `expect` (read from the stack now). */
+function matcherStep<D>(run: MatcherRun<D>, state: RunnerState): StepInit {
+  const selector = JSON.stringify(run.selector) ?? '';
+  const shown =
+    selector.length > MAX_STEP_SELECTOR ? `${selector.slice(0, MAX_STEP_SELECTOR - 1)}…` : selector;
+  return {
+    kind: 'matcher',
+    title: state.headline
+      ? `${run.name}: what the screen showed`
+      : `expect(${run.receivedLabel})${state.isNot ? '.not' : ''}.${run.name}(${shown})`,
+    mutating: false,
+    callSite: captureCallSite(),
+  };
+}
+
 /** Runs a matcher to its verdict; see the module doc. Never throws for a failed observation. */
 export async function runMatcher<D>(
   run: MatcherRun<D>,
@@ -132,14 +151,21 @@ export async function runMatcher<D>(
   // The received device or locator carries its settings (the environment set the device's).
   const settings = matcherSettingsOf(received);
   const startedMs = Date.now();
-  const outcome = await waitForCheck(() => run.check(startedMs), {
-    timeout: run.options.timeout ?? settings.timeout,
-    interval: run.options.interval ?? settings.interval,
-    want: !state.isNot,
-    single: state.poll === true,
-  });
-  // Undecided observations fail both forms: `.not` must never pass on a missing tree.
-  const pass = outcome.holds === null ? state.isNot : outcome.holds;
+  const wait = async (step?: StepHandle) => {
+    const outcome = await waitForCheck(() => run.check(startedMs), {
+      timeout: run.options.timeout ?? settings.timeout,
+      interval: run.options.interval ?? settings.interval,
+      want: !state.isNot,
+      single: state.poll === true,
+    });
+    // Undecided observations fail both forms: `.not` must never pass on a missing tree.
+    const pass = outcome.holds === null ? state.isNot : outcome.holds;
+    step?.setPolls(outcome.attempts);
+    if (pass === state.isNot)
+      step?.fail(`expected ${run.expected(state.isNot)}; observed ${run.observed(outcome.detail)}`);
+    return { outcome, pass };
+  };
+  const { outcome, pass } = target.step ? await target.step(matcherStep(run, state), wait) : await wait();
   if (pass !== state.isNot) return { pass, message: () => `${run.name} passed` };
   const candidates = run.candidates(outcome.detail);
   const failure: FailureReport = {

@@ -37,6 +37,7 @@ export function deviceTarget(device: Device): MatcherTarget & NodeActor {
     screenshot: () => source.screenshot(),
     densityDpi: async () => (await device.info()).display.density,
     coldStart: (applicationId) => device.metrics.coldStart(applicationId),
+    step: (init, work) => device.timeline.step(init, work),
     click: (matcher) => device.click(matcher),
     enterText: (matcher, text) => device.enterText(matcher, text),
     readText: (matcher) => device.readText(matcher),

@@ -3,6 +3,7 @@
  * `Device` is adapted to them in `device-target.ts`; unit tests use in-memory
  * trees.
  */
+import type { StepHandle, StepInit } from '../actuator/execution/timeline.js';
 import type { NodeMatcher } from '../contract/matcher.js';
 import type { UiHierarchy } from '../contract/selector/node.js';
 
@@ -44,6 +45,8 @@ export interface MatcherTarget {
   densityDpi?(): Promise<number | null>;
   /** Force-stops the app and times its launch (`am start -W -S`). */
   coldStart?(applicationId: string): Promise<LaunchSummary>;
+  /** Runs a matcher as one step of the device's trace (its observations fold into it). */
+  step?<T>(init: StepInit, work: (handle: StepHandle) => Promise<T>): Promise<T>;
 }
 
 /** What a locator's actions need from a device. */

@@ -47,7 +47,11 @@ describe('HTML report', () => {
     const failing = page.locator('.test[data-outcome="failed"]').filter({ hasText: FAILED_NAME });
     await expect.poll(() => failing.count()).toBe(1);
     expect(await failing.locator('pre.error').textContent()).toContain('expected "Saved"');
-    expect(await failing.locator('.logcat').textContent()).toContain('com.example.settings: 3 lines');
+    // The app's three lines (its pid 4242, and ActivityManager naming it), not the system's.
+    expect(await failing.locator('.logcat div').count()).toBe(3);
+    expect(await failing.locator('h4').filter({ hasText: 'Logcat' }).textContent()).toContain(
+      'filtered to com.example.settings',
+    );
     expect(await failing.locator('table.timeline tr').count()).toBe(2);
 
     const diff = failing.locator('img.diff');
@@ -62,7 +66,7 @@ describe('HTML report', () => {
     const node = failing.locator('.tree li[data-path="0.1.2"]');
     expect(await node.textContent()).toContain('Dark theme');
     await node.hover();
-    const highlight = failing.locator('.highlight');
+    const highlight = failing.locator('.hover-box');
     expect(await highlight.isVisible()).toBe(true);
     const imgBox = (await img.boundingBox())!;
     const box = (await highlight.boundingBox())!;
@@ -79,9 +83,11 @@ describe('HTML report', () => {
     const candidate = failing.locator('.cand li').first();
     expect(await candidate.textContent()).toContain('case_mismatch');
     await candidate.hover();
-    const candBox = (await highlight.boundingBox())!;
-    expect(candBox.y).toBeCloseTo(imgBox.y + 720 * scale, 0);
+    const candBox = (await failing.locator('.highlight').boundingBox())!;
+    // The page scrolled to reach the candidate list: measure the screenshot again.
+    expect(candBox.y).toBeCloseTo((await img.boundingBox())!.y + 720 * scale, 0);
 
+    await failing.locator('details.files > summary').click();
     const links = await failing
       .locator('.files a')
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')));

@@ -10,19 +10,18 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseHierarchyXml } from '../../src/contract/selector/hierarchy-xml.js';
 import { scanBundles } from '../../src/evidence/report/bundle-index.js';
 import { verifyBundle } from '../../src/evidence/verify.js';
 import { inspectVideo } from '../../src/evidence/video/container.js';
 import { ensureBuilt, runCli, tempDir } from '../environment/helpers.js';
+import { launchChromium } from '../support/chromium.js';
 
 beforeAll(ensureBuilt, 180_000);
 
 const FIXTURE = 'test/evidence/fixtures/video';
 const FAILING = 'walks from the shopping list to the login screen and fails there';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'];
 
 /** The failing test's bundle, checked on the host: its verified video and the test name on screen. */
 async function failingBundle(report: string) {
@@ -67,7 +66,7 @@ describe('managed video', () => {
     const junit = await readFile(join(report, 'junit.xml'), 'utf8');
     expect(junit).toMatch(/\[\[ATTACHMENT\|bundles\/[^\]]+\/video\.apng\]\]/);
 
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       await page.goto(pathToFileURL(join(report, 'index.html')).href);

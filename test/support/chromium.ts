@@ -1,4 +1,4 @@
-/** Headless Debian Chromium through playwright-core, for tests that open the HTML report. */
+/** The headless Chromium the report tests open pages in (Debian `chromium`, driven by playwright-core). */
 import { type Browser, chromium } from 'playwright-core';
 
 const CHROMIUM_ARGS = [
@@ -9,6 +9,9 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Glyphs rasterized the same on every run, for the screenshot comparison.
+  '--font-render-hinting=none',
+  '--force-color-profile=srgb',
 ];
 
 export function launchChromium(): Promise<Browser> {

@@ -14,12 +14,15 @@ import type { UiHierarchy } from '../../contract/selector/node.js';
 import { type QueryUiPayload, QueryUiPayloadSchema } from '../../contract/selector/query-ui.js';
 import type { DeviceShell } from '../adb/device-shell.js';
 import type { DoctorCapability, DoctorReport } from '../doctor/report.js';
+import { captureCallSite } from '../execution/call-site.js';
 import type { ExecutionEngine, ExecutionResult } from '../execution/engine.js';
 import type { StepResult } from '../execution/envelope.js';
 import { firstFailedStep } from '../execution/envelope.js';
 import { ExecutionFailedError } from '../execution/errors.js';
 import { stepErrorCode } from '../execution/reconcile.js';
+import { captureScreenPng } from '../execution/screenshot-capture.js';
 import type { Timeline } from '../execution/timeline.js';
+import { TraceRecorder } from '../execution/trace-recorder.js';
 import type { LogcatReader } from '../logcat/logcat-reader.js';
 import type { LogcatLine } from '../logcat/ring.js';
 import { type BuildOptions, buildExecution } from './builders.js';
@@ -33,6 +36,7 @@ import {
 } from './notification-media.js';
 import { decodeReceipt, type StepReceipt } from './receipts.js';
 import { pullRecording } from './recording-pull.js';
+import { executionStep } from './step-title.js';
 
 /**
  * Per-call options of every action method: the execution-level timeout
@@ -129,6 +133,9 @@ export class Device {
   /** Frame statistics and cold start timing over adb (`metrics.ts`). */
   readonly metrics: DeviceMetrics;
 
+  /** The screens and hierarchies of the running test's steps, for its trace (off until `trace.begin(true)`). */
+  readonly trace: TraceRecorder;
+
   private readonly parts: DeviceParts;
 
   constructor(parts: DeviceParts) {
@@ -138,6 +145,7 @@ export class Device {
     this.operatorPackage = parts.operatorPackage;
     this.dialect = parts.dialect;
     this.timeline = parts.timeline;
+    this.trace = new TraceRecorder(parts.timeline, () => captureScreenPng(parts.shell));
   }
 
   /**
@@ -145,10 +153,14 @@ export class Device {
    * envelope; a failed envelope throws unless `allowFailure` is set. Host-side
    * failures (validation, readiness, transport) always throw.
    */
-  async execute(payload: unknown, options: { allowFailure?: boolean } = {}): Promise<ExecutionResult> {
-    const result = await this.parts.engine.run(payload);
-    if (!options.allowFailure) throwIfFailed(result);
-    return result;
+  execute(payload: unknown, options: { allowFailure?: boolean } = {}): Promise<ExecutionResult> {
+    // The public boundary: the stack here still reaches the test line that made the call.
+    const step = { ...executionStep(payload), callSite: captureCallSite() };
+    return this.timeline.step(step, async () => {
+      const result = await this.parts.engine.run(payload);
+      if (!options.allowFailure) throwIfFailed(result);
+      return result;
+    });
   }
 
   click(matcher: NodeMatcher, options: NodeOptions<'click'> = {}): Promise<ActionResult> {

@@ -17,6 +17,7 @@ import type { DeviceShell } from '../../actuator/adb/device-shell.js';
 import type { CaptureResult } from '../../evidence/capture.js';
 import type { FailureReport } from '../../evidence/failure.js';
 import { shouldCapture } from '../../evidence/mode.js';
+import { traceRecords, traceRetained } from '../../evidence/trace.js';
 import type { TestVideo } from '../../evidence/video/test-video.js';
 import type { DeviceSet, SetOwner } from '../multi/device-set.js';
 import { openTestDevices } from '../multi/test-devices.js';
@@ -56,12 +57,16 @@ export class TestAttempt {
 
   /**
    * Before the test's first hook: starts the attempt's video, names the test in the on-screen log
-   * panel (`evidence.onScreenLog`), and resets the app under test (per `app` options).
+   * panel (`evidence.onScreenLog`), resets the app under test (per `app` options), and starts
+   * remembering the steps' screens when the trace mode records this attempt.
    */
   async start(): Promise<void> {
-    await this.host.video.begin();
-    if (this.host.runtime.onScreenLog) await showTestName(this.host.device, this.test.name);
-    await resetForTest(this.host, this.host.runtime.app, this.firstOfFile);
+    const { host } = this;
+    await host.video.begin();
+    if (host.runtime.onScreenLog) await showTestName(host.device, this.test.name);
+    await resetForTest(host, host.runtime.app, this.firstOfFile);
+    // Screens start at the test's own first screen, after the reset and launch.
+    host.device.trace.begin(traceRecords(host.runtime.traceMode, this.test.attempt));
   }
 
   /**
@@ -124,8 +129,12 @@ export class TestAttempt {
     failure?: FailureReport,
     received?: unknown,
   ): Promise<CaptureResult | undefined> {
-    // A kept passing video (`evidence.video: 'always'`) needs a bundle to live in.
-    const wanted = shouldCapture(this.host.runtime.evidenceMode, verdict) || this.host.video.keepsPassing;
+    // A kept passing video (`evidence.video: 'always'`) or trace needs a bundle to live in.
+    const { runtime, video } = this.host;
+    const wanted =
+      shouldCapture(runtime.evidenceMode, verdict) ||
+      video.keepsPassing ||
+      traceRetained(runtime.traceMode, this.test.attempt, verdict);
     if (this.finished || !wanted) return this.bundle;
     const record = { ...this.test, startedAtMs: this.startedAtMs };
     // A failure observed on another device of the set is drawn on that device's bundle only.

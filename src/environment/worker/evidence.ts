@@ -5,6 +5,7 @@
 import { type CaptureResult, captureEvidence } from '../../evidence/capture.js';
 import { deviceEvidenceSource } from '../../evidence/device-source.js';
 import type { FailureReport } from '../../evidence/failure.js';
+import { traceRetained } from '../../evidence/trace.js';
 import type { WorkerRuntime } from '../options.js';
 import type { TestDevice } from './test-device.js';
 
@@ -45,6 +46,9 @@ export function captureTestEvidence(
     label: `${attempt.name} on ${host.serial}`,
     applicationId: host.runtime.app?.applicationId,
     failure: outcome.failure,
+    traceMode: traceRetained(host.runtime.traceMode, attempt.attempt, outcome.verdict)
+      ? host.runtime.traceMode
+      : undefined,
     context: {
       testName: attempt.name,
       testPath: attempt.path,

@@ -5,38 +5,26 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { parseHierarchyXml } from '../../contract/selector/hierarchy-xml.js';
-import { nodeLabel } from '../../contract/selector/label.js';
-import type { Bounds, UiHierarchy } from '../../contract/selector/node.js';
-import { buildTreeIndex } from '../../contract/selector/tree-index.js';
 import { type FailureReport, FailureReportSchema } from '../failure.js';
-import { BUNDLE_FILES, type EvidenceError } from '../manifest.js';
+import { BUNDLE_FILES, type EvidenceError, type Manifest } from '../manifest.js';
 import { cleanText, portablePath } from '../markup.js';
 import { bundleDevice } from './bundle-index.js';
-import type { BundleRef, RunModel, TestOutcome } from './run-model.js';
+import { type HtmlNode, inspectorNodesOfXml } from './inspector-data.js';
+import { type HtmlLogcat, logcatPreview } from './logcat-data.js';
+import type { BundleRef, RunModel, TestOutcome, TestRecord } from './run-model.js';
+import { lineInStack, readSnippet, type SourceSnippet } from './source-snippet.js';
+import {
+  buildTrace,
+  type HtmlExecution,
+  type HtmlStep,
+  type HtmlTrace,
+  readTraceFile,
+} from './trace-data.js';
+
+export type { HtmlExecution, HtmlNode };
 
 /** Logcat lines shown inline; the whole file stays linked. */
 export const LOGCAT_PREVIEW_LINES = 400;
-
-export interface HtmlNode {
-  path: string;
-  depth: number;
-  label: string;
-  className: string | null;
-  resourceId: string | null;
-  bounds: Bounds | null;
-  enabled: boolean | null;
-}
-
-export interface HtmlExecution {
-  commandId: string | null;
-  startedAt: string;
-  durationMs: number | null;
-  summary: string;
-  payload: unknown;
-  envelope: unknown;
-  error: unknown;
-}
 
 export interface HtmlBundle {
   attempt: number;
@@ -54,9 +42,13 @@ export interface HtmlBundle {
   videos: { href: string; mimeType: string; width: number | null; height: number | null }[];
   nodes: HtmlNode[];
   timeline: HtmlExecution[];
-  logcat: { text: string; totalLines: number } | null;
+  logcat: HtmlLogcat | null;
   failure: FailureReport | null;
   errors: EvidenceError[];
+  /** The attempt's steps and screens, when its trace was kept. */
+  trace: HtmlTrace | null;
+  /** `model (serial)` of the device it ran on, for the device filter. */
+  deviceLabel: string | null;
 }
 
 export interface HtmlTest {
@@ -68,18 +60,12 @@ export interface HtmlTest {
   attempts: number;
   errors: string[];
   bundles: HtmlBundle[];
-}
-
-function flatten(hierarchy: UiHierarchy): HtmlNode[] {
-  return buildTreeIndex(hierarchy).entries.map(({ node, path }) => ({
-    path,
-    depth: path.split('.').length - 1,
-    label: nodeLabel(node),
-    className: node.className ?? null,
-    resourceId: node.resourceId ?? null,
-    bounds: node.bounds ?? null,
-    enabled: node.enabled ?? null,
-  }));
+  /** `@word` tokens of the name, for the tag filter. */
+  tags: string[];
+  /** The devices its attempts ran on (known from their bundles). */
+  devices: string[];
+  /** The test source around the line that failed. */
+  snippet: SourceSnippet | null;
 }
 
 async function readOptional(path: string): Promise<string | undefined> {
@@ -93,6 +79,7 @@ interface TimelineFileEntry {
   payload?: { actions?: { type?: string; id?: string }[] };
   envelope?: unknown;
   error?: unknown;
+  stepId?: number | null;
 }
 
 function executionOf(entry: TimelineFileEntry): HtmlExecution {
@@ -105,30 +92,32 @@ function executionOf(entry: TimelineFileEntry): HtmlExecution {
     payload: entry.payload ?? null,
     envelope: entry.envelope ?? null,
     error: entry.error ?? null,
+    stepId: entry.stepId ?? null,
   };
 }
 
-async function bundleData(bundle: BundleRef, reportDir: string): Promise<HtmlBundle> {
+function deviceOf(manifest: Manifest): string | null {
+  const { model, serial } = manifest.device;
+  if (!model && !serial) return null;
+  return model && serial ? `${model} (${serial})` : (model ?? serial);
+}
+
+async function bundleData(bundle: BundleRef, reportDir: string, rootDir: string): Promise<HtmlBundle> {
   const { manifest, dir } = bundle;
   const href = (file: string) => portablePath(relative(reportDir, join(dir, file)));
   const complete = (kind: string) =>
     manifest.artifacts.find((a) => a.kind === kind && a.status === 'complete');
   const shot = complete('screenshot');
   const xml = complete('hierarchy') ? await readOptional(join(dir, BUNDLE_FILES.hierarchy)) : undefined;
-  let nodes: HtmlNode[] = [];
-  try {
-    nodes = xml ? flatten(parseHierarchyXml(xml)) : [];
-  } catch {
-    nodes = [];
-  }
   const timelineText = complete('timeline')
     ? await readOptional(join(dir, BUNDLE_FILES.timeline))
     : undefined;
   const executions: TimelineFileEntry[] = timelineText ? (JSON.parse(timelineText).executions ?? []) : [];
   const logcatText = complete('logcat') ? await readOptional(join(dir, BUNDLE_FILES.logcat)) : undefined;
-  const logLines = logcatText?.split('\n') ?? [];
   const failureText = complete('failure') ? await readOptional(join(dir, BUNDLE_FILES.failure)) : undefined;
   const failure = failureText ? FailureReportSchema.safeParse(JSON.parse(failureText)) : undefined;
+  const timeline = executions.map(executionOf);
+  const traceFile = complete('trace') ? await readTraceFile(dir, BUNDLE_FILES.trace) : undefined;
   return {
     attempt: manifest.context.attempt,
     device: bundleDevice(manifest),
@@ -156,27 +145,52 @@ async function bundleData(bundle: BundleRef, reportDir: string): Promise<HtmlBun
           ]
         : [],
     ),
-    nodes,
-    timeline: executions.map(executionOf),
-    logcat: logcatText
-      ? { text: logLines.slice(0, LOGCAT_PREVIEW_LINES).join('\n'), totalLines: logLines.length }
-      : null,
+    nodes: inspectorNodesOfXml(xml),
+    timeline,
+    logcat: logcatText === undefined ? null : logcatPreview(logcatText, LOGCAT_PREVIEW_LINES),
     failure: failure?.success ? failure.data : null,
     errors: manifest.errors,
+    trace: traceFile ? await buildTrace(traceFile, { dir, reportDir, rootDir, executions: timeline }) : null,
+    deviceLabel: deviceOf(manifest),
   };
+}
+
+function failedStepOf(steps: readonly HtmlStep[]): HtmlStep | undefined {
+  for (const step of steps) {
+    const inner = failedStepOf(step.children);
+    if (inner) return inner;
+    if (step.outcome === 'failed' && step.line !== null) return step;
+  }
+  return undefined;
+}
+
+/** The failing line: the failed step's call site in the last traced attempt, else the error's stack. */
+async function snippetOf(test: TestRecord, bundles: readonly HtmlBundle[], rootDir: string) {
+  if (test.outcome === 'passed' || test.outcome === 'skipped') return null;
+  const traced = [...bundles].reverse().find((b) => b.trace);
+  const step = traced?.trace && failedStepOf(traced.trace.steps);
+  if (step?.file && step.line !== null) return readSnippet(rootDir, step.file, step.line);
+  const line = lineInStack(test.errors, test.file);
+  return line === null ? null : readSnippet(rootDir, test.file, line);
 }
 
 export async function buildHtmlTests(model: RunModel, reportDir: string): Promise<HtmlTest[]> {
   return Promise.all(
-    model.tests.map(async (test, i) => ({
-      id: `t${i}`,
-      name: test.name,
-      file: portablePath(relative(model.rootDir, test.file)),
-      outcome: test.outcome,
-      durationMs: test.durationMs,
-      attempts: test.attempts,
-      errors: test.errors.map(cleanText),
-      bundles: await Promise.all(test.bundles.map((b) => bundleData(b, reportDir))),
-    })),
+    model.tests.map(async (test, i) => {
+      const bundles = await Promise.all(test.bundles.map((b) => bundleData(b, reportDir, model.rootDir)));
+      return {
+        id: `t${i}`,
+        name: test.name,
+        file: portablePath(relative(model.rootDir, test.file)),
+        outcome: test.outcome,
+        durationMs: test.durationMs,
+        attempts: test.attempts,
+        errors: test.errors.map(cleanText),
+        bundles,
+        tags: [...new Set(test.name.match(/(?<=^|\s)@[\w-]+/g) ?? [])],
+        devices: [...new Set(bundles.flatMap((b) => (b.deviceLabel ? [b.deviceLabel] : [])))],
+        snippet: await snippetOf(test, bundles, model.rootDir),
+      };
+    }),
   );
 }

@@ -21,6 +21,7 @@ export type {
   TestRecord,
 } from './run-model.js';
 export { summarize } from './run-model.js';
+export { type ServedReport, type ServeReportOptions, serveReport } from './serve-report.js';
 export { DroidproofReporter, DroidproofReporter as default } from './vitest-reporter.js';
 export type { ReportOptions, WrittenReport } from './write-report.js';
 export { writeReport } from './write-report.js';

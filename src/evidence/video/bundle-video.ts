@@ -8,7 +8,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../atomic-file.js';
-import { BundleWriter, type CaptureResult, errorOf, json, overallStatus } from '../capture.js';
+import { BundleWriter, errorOf } from '../bundle-writer.js';
+import { type CaptureResult, json, overallStatus } from '../capture.js';
 import { BUNDLE_FILES, BundleManifestSchema } from '../manifest.js';
 import { inspectVideo, videoFormat } from './container.js';
 
