@@ -279,7 +279,7 @@ function writeNode(node: UiNode, out: string): string {
   let xml = `${out}<node`;
   for (const c of ATTRIBUTE_COLUMNS) {
     if (c.kind === 'boolean') {
-      const flag = node[c.field];
+      const flag = c.get(node);
       if (flag !== undefined) xml += flag ? c.whenTrue : c.whenFalse;
     } else {
       const value = columnValue(node, c);
