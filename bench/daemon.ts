@@ -1,6 +1,6 @@
 /**
- * A cold CLI: a fresh `droidproof snapshot` process with the built CLI
- * (`node dist/src/cli/main.js`, as users run it) on one virtual device behind
+ * A cold CLI: a fresh `droidproof snapshot` process with the published bin
+ * (`node dist/cli/main.js`, the bundled CLI, as users run it) on one virtual device behind
  * a real adb server, with a private HOME, interleaved with a bare `node -e 0`
  * (the floor of any Node CLI on this machine) and the same snapshot through a
  * running daemon.
@@ -9,6 +9,7 @@
  *   npm run build && npx tsx bench/daemon.ts [--runs 15]
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,13 @@ import { interleave, ms, row } from './report.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
 const runs = Number(values.runs);
-const main = join(import.meta.dirname, '../dist/src/cli/main.js');
+// The bin users run (the bundled CLI), from package.json.
+const root = join(import.meta.dirname, '..');
+const main = join(
+  root,
+  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: { droidproof: string } }).bin
+    .droidproof,
+);
 
 const h = await startHarness();
 const home = await mkdtemp(join(tmpdir(), 'droidproof-bench-daemon-'));
