@@ -102,10 +102,10 @@ export class LogcatReader {
     this.state = 'starting';
     this.startPromise = this.openFirst().then(
       () => {
-        this.state = 'running';
+        if (this.state === 'starting') this.state = 'running';
       },
       (error: unknown) => {
-        this.state = 'failed';
+        if (this.state === 'starting') this.state = 'failed';
         throw this.unavailable('logcat could not be started', error);
       },
     );
@@ -173,6 +173,11 @@ export class LogcatReader {
   private async openFirst(): Promise<void> {
     this.replaying = false;
     const stream = await this.shell.stream(this.command(1));
+    if (this.state === 'closed') {
+      // Closed while the stream was opening (the device was rejected meanwhile): nobody reads it.
+      stream.destroy();
+      throw new Error('the logcat reader was closed while starting');
+    }
     const attached = this.waitForAttach();
     this.attach(stream);
     await attached;
