@@ -59,6 +59,29 @@ describe.skipIf(!hasAdb)('device work per call', () => {
     }
   });
 
+  it('a cold connect checks the Operator once, beside the logcat start, and its first snapshot only probes and dispatches', async () => {
+    let cold: Device | undefined;
+    const work = await workOf(async () => {
+      cold = await h.connect({ serial: h.serial });
+      await cold.snapshot();
+    });
+    cold?.close();
+    // logcat, its start marker (the shell's `log`), one pm+dumpsys query, the readiness probe, the snapshot.
+    expect(work.programs).toEqual({ logcat: 1, pm: 1, dumpsys: 1, echo: 2, am: 2 });
+    expect(work.adbCommands).toBe(5);
+    // The query was sent before the logcat stream had attached, not after it.
+    const order = work.recent.map((command) => command.split(' ')[0]);
+    expect(order.indexOf('shell:pm')).toBeLessThan(order.indexOf('shell:log'));
+  });
+
+  it('a cold connect to a device the server does not list still fails with DEVICE_NOT_FOUND', async () => {
+    const error = await h.connect({ serial: 'emulator-5999' }).then(
+      () => undefined,
+      (e: unknown) => e as { code: string },
+    );
+    expect(error?.code).toBe('DEVICE_NOT_FOUND');
+  });
+
   it('a screen that slept since the last pass: refused, probed, woken and dispatched once more', async () => {
     h.vd.android.power.set({ screenOn: false });
     const work = await workOf(() => device.click({ resourceId: BLUETOOTH }));
