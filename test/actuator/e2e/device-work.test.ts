@@ -6,7 +6,7 @@
  * An extra shell call creeping into the hot path fails here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Device } from '../../../src/actuator/index.js';
+import { connectDevice, type Device } from '../../../src/actuator/index.js';
 import type { DeviceWork } from '../../../src/virtual-device/adb/work-counter.js';
 import { hasAdb } from '../../virtual-device/adb-server.js';
 import { type Harness, startHarness } from './harness.js';
@@ -62,7 +62,7 @@ describe.skipIf(!hasAdb)('device work per call', () => {
   it('a cold connect checks the Operator once, beside the logcat start, and its first snapshot only probes and dispatches', async () => {
     let cold: Device | undefined;
     const work = await workOf(async () => {
-      cold = await h.connect({ serial: h.serial });
+      cold = await h.connect();
       await cold.snapshot();
     });
     cold?.close();
@@ -75,7 +75,7 @@ describe.skipIf(!hasAdb)('device work per call', () => {
   });
 
   it('a cold connect to a device the server does not list still fails with DEVICE_NOT_FOUND', async () => {
-    const error = await h.connect({ serial: 'emulator-5999' }).then(
+    const error = await connectDevice({ adbPort: h.server.port, serial: 'emulator-5999' }).then(
       () => undefined,
       (e: unknown) => e as { code: string },
     );
