@@ -10,7 +10,7 @@
  * zod is bundled. `dist/src/` stays the library the package exports.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const root = join(import.meta.dirname, '..');
@@ -23,6 +23,27 @@ const external = Object.keys({
 })
   .filter((name) => !BUNDLED.has(name))
   .flatMap((name) => [name, `${name}/*`]);
+
+/**
+ * zod re-exports all its ~60 locales as a namespace, which keeps every one of
+ * them in the bundle (~400 KB that a cold process parses). droidproof never
+ * switches zod's locale; zod itself configures English, so the namespace
+ * carries English only in the bin.
+ */
+const englishOnlyZodLocales = {
+  name: 'english-only-zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: join(dirname(args.importer), '../locales/index.js'), namespace: 'zod-locales' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(join(dirname(args.path), 'en.js'))};`,
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
 
 const outdir = join(root, 'dist/cli');
 // Chunk names carry content hashes: start empty so no stale chunk ships.
@@ -37,6 +58,7 @@ await build({
   platform: 'node',
   target: 'node20',
   external,
+  plugins: [englishOnlyZodLocales],
   // Readable names in stack traces and in the loaded-modules test.
   entryNames: '[name]',
   // Flat, so `import.meta.url`-relative paths (package.json, the APK) sit as deep as from dist/src/*/.
