@@ -4,7 +4,8 @@
  * a real adb server, with a private HOME, interleaved with a bare `node -e 0`
  * (the floor of any Node CLI on this machine) and the same snapshot through a
  * running daemon.
- * Goals: `--no-daemon` at most 150 ms; through the daemon under a third of direct.
+ * Goals: `--no-daemon` at most 150 ms over the bare `node -e 0`; through the daemon under a third
+ * of direct.
  *
  *   npm run build && npx tsx bench/daemon.ts [--runs 15]
  */
@@ -57,12 +58,14 @@ try {
     2,
   );
   row({ bench: 'cli', figure: 'bare `node -e 0`', value: ms(figures.node), goal: 'reference' });
+  // Measured against the floor of any Node CLI in the same run, as the goal is stated (issue 15).
+  const over = figures.direct.median - figures.node.median;
   row({
     bench: 'cli',
     figure: 'fresh `droidproof snapshot --no-daemon` (built)',
-    value: `${ms(figures.direct)} = node + ${(figures.direct.median - figures.node.median).toFixed(0)} ms`,
-    goal: '<= 150 ms',
-    ok: figures.direct.median <= 150,
+    value: `${ms(figures.direct)} = node + ${over.toFixed(0)} ms`,
+    goal: 'node + <= 150 ms',
+    ok: over <= 150,
   });
   const ratio = figures.daemon.median / figures.direct.median;
   row({
