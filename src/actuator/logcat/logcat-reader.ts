@@ -32,6 +32,8 @@ export interface LogcatReaderOptions {
   maxResultBytes?: number;
   /** Longest wait for proof that logcat is attached before the first dispatch. */
   syncTimeoutMs?: number;
+  /** How long the first line may take before a marker is logged to prove the attach (an empty buffer). */
+  markerDelayMs?: number;
   now?: () => number;
 }
 
@@ -86,6 +88,7 @@ export class LogcatReader {
       replayLines: 500,
       maxResultBytes: MAX_RESULT_BYTES,
       syncTimeoutMs: 1500,
+      markerDelayMs: 100,
       now: Date.now,
       ...options,
     };
@@ -185,23 +188,28 @@ export class LogcatReader {
 
   /**
    * Resolves when a line arrives (with `-T 1` logcat starts by printing the last
-   * buffered line) or when a marker written with `log` comes back. A device
+   * buffered line, and a device logs all the time) or, when none came within
+   * `markerDelayMs` (an empty buffer), when a marker written with `log` comes
+   * back: the marker costs a shell command only when it is needed. A device
    * without the `log` tool (the shell answers "not found") and an empty buffer
-   * gives nothing to await: the open stream is accepted at once.
+   * gives nothing to await: the open stream is accepted then.
    */
   private waitForAttach(): Promise<void> {
-    const marker = `droidproof-logcat-sync-${randomUUID()}`;
     return new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
+        clearTimeout(markerTimer);
         off();
         resolve();
       };
       const off = this.onLine(done);
       const timer = setTimeout(done, this.options.syncTimeoutMs);
-      this.shell.exec(shellCommand('log -t droidproof', { quoted: marker })).then((output) => {
-        if (/not found|inaccessible/i.test(output.toString('utf8'))) done();
-      }, done);
+      const markerTimer = setTimeout(() => {
+        const marker = `droidproof-logcat-sync-${randomUUID()}`;
+        this.shell.exec(shellCommand('log -t droidproof', { quoted: marker })).then((output) => {
+          if (/not found|inaccessible/i.test(output.toString('utf8'))) done();
+        }, done);
+      }, this.options.markerDelayMs);
     });
   }
 

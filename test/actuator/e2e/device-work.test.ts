@@ -66,12 +66,24 @@ describe.skipIf(!hasAdb)('device work per call', () => {
       await cold.snapshot();
     });
     cold?.close();
-    // logcat, its start marker (the shell's `log`), one pm+dumpsys query, the readiness probe, the snapshot.
+    // logcat (attached by its first buffered line, no marker), one pm+dumpsys query, the probe, the snapshot.
     expect(work.programs).toEqual({ logcat: 1, pm: 1, dumpsys: 1, echo: 2, am: 2 });
-    expect(work.adbCommands).toBe(5);
-    // The query was sent before the logcat stream had attached, not after it.
-    const order = work.recent.map((command) => command.split(' ')[0]);
-    expect(order.indexOf('shell:pm')).toBeLessThan(order.indexOf('shell:log'));
+    expect(work.adbCommands).toBe(4);
+  });
+
+  it('a cold connect sends the Operator query before the logcat stream has attached', async () => {
+    h.farmDevice.work.reset();
+    // Shell output (logcat's first line included) is held back: attaching cannot complete.
+    h.farmDevice.faults.stallShells();
+    const connecting = h.connect({ logcat: { syncTimeoutMs: 60_000 } });
+    try {
+      await expect
+        .poll(() => h.farmDevice.work.snapshot().recent.some((command) => command.startsWith('shell:pm ')))
+        .toBe(true);
+    } finally {
+      h.farmDevice.faults.resumeShells();
+    }
+    (await connecting).close();
   });
 
   it('a cold connect to a device the server does not list still fails with DEVICE_NOT_FOUND', async () => {
