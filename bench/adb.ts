@@ -1,41 +1,37 @@
 /**
- * Round trip of `shell echo` through adbkit: via the real adb server and the
- * virtual adbd, and via the droidproof host front end. 200 calls each.
+ * The bare `shell echo` round trip, four routes interleaved round by round:
+ * adbkit and droidproof's own smart-socket transport, each through the real
+ * adb server to the virtual adbd and through droidproof's host front end.
+ * Goal: under 2 ms each (median; p90 printed).
  *
- *   npx tsx bench/adb.ts
+ *   npx tsx bench/adb.ts [--runs 200]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import type { Client } from '@devicefarmer/adbkit';
+import { AdbTransport } from '../src/actuator/adb/transport.js';
 import { startVirtualFarm } from '../src/virtual-device/farm.js';
 import { freePort } from '../test/virtual-device/adb-server.js';
 import { Adb } from '../test/virtual-device/adbkit.js';
 import { createFakeDevice } from '../test/virtual-device/fake-device.js';
 import { readStream } from '../test/virtual-device/streams.js';
+import { interleave, ms, row } from './report.js';
 
-const CALLS = 200;
-const WARM_UP = 20;
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '200' } } });
+const runs = Number(values.runs);
 
-async function measure(client: Client, serial: string): Promise<number[]> {
-  const device = client.getDevice(serial);
-  const times: number[] = [];
-  for (let i = 0; i < WARM_UP + CALLS; i++) {
-    const started = performance.now();
-    const out = await readStream(await device.shell('echo ping'));
-    if (out.toString() !== 'ping\n') throw new Error(`unexpected output ${JSON.stringify(out.toString())}`);
-    if (i >= WARM_UP) times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b);
+function check(out: Buffer): void {
+  if (out.toString() !== 'ping\n') throw new Error(`unexpected output ${JSON.stringify(out.toString())}`);
 }
-
-const at = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-const row = (name: string, t: number[] | undefined) =>
-  t
-    ? `${name.padEnd(44)} ${at(t, 0.5).toFixed(2).padStart(7)} ${at(t, 0).toFixed(2).padStart(7)} ${at(t, 0.9).toFixed(2).padStart(7)} ${at(t, 0.99).toFixed(2).padStart(7)}`
-    : `${name.padEnd(44)}  (skipped: no adb binary)`;
+const viaAdbkit = (client: Client, serial: string) => async () =>
+  check(await readStream(await client.getDevice(serial).shell('echo ping')));
+const viaDroidproof = (port: number, serial: string) => {
+  const shell = new AdbTransport({ adbPort: port }).device(serial);
+  return async () => check(await shell.exec('echo ping'));
+};
 
 const home = mkdtempSync(join(tmpdir(), 'droidproof-bench-'));
 const serverPort = await freePort();
@@ -53,19 +49,31 @@ const farm = await startVirtualFarm({
 });
 try {
   const [device] = farm.devices;
-  const viaServer = hasAdb
-    ? await measure(Adb.createClient({ host: '127.0.0.1', port: serverPort }), device.adbServerSerial)
-    : undefined;
-  const viaFrontEnd = await measure(
-    Adb.createClient({ host: farm.adbHost, port: farm.adbPort }),
-    device.serial,
-  );
-  console.log(`shell echo round trip, ${CALLS} calls each (ms)`);
-  console.log(
-    `${'path'.padEnd(44)} ${'median'.padStart(7)} ${'min'.padStart(7)} ${'p90'.padStart(7)} ${'p99'.padStart(7)}`,
-  );
-  console.log(row('adbkit → real adb server → virtual adbd', viaServer));
-  console.log(row('adbkit → droidproof host front end', viaFrontEnd));
+  const routes: Record<string, () => Promise<void>> = {
+    'adbkit → host front end': viaAdbkit(
+      Adb.createClient({ host: farm.adbHost, port: farm.adbPort }),
+      device.serial,
+    ),
+    'droidproof → host front end': viaDroidproof(farm.adbPort, device.serial),
+  };
+  if (hasAdb) {
+    routes['adbkit → real adb server → adbd'] = viaAdbkit(
+      Adb.createClient({ host: '127.0.0.1', port: serverPort }),
+      device.adbServerSerial,
+    );
+    routes['droidproof → real adb server → adbd'] = viaDroidproof(serverPort, device.adbServerSerial);
+  }
+  const figures = await interleave(routes, runs, 20);
+  for (const [route, figure] of Object.entries(figures)) {
+    row({
+      bench: 'adb',
+      figure: `shell echo: ${route}`,
+      value: ms(figure),
+      goal: '< 2 ms',
+      ok: figure.median < 2,
+    });
+  }
+  if (!hasAdb) console.log('(the real adb server routes were skipped: no adb binary)');
 } finally {
   await farm.stop();
   if (hasAdb) execFileSync('adb', ['-P', String(serverPort), 'kill-server'], { env, stdio: 'ignore' });

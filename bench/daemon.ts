@@ -1,14 +1,16 @@
 /**
- * A cold CLI: a fresh `droidproof snapshot` process with the built CLI
- * (`node dist/src/cli/main.js`, as users run it) on one virtual device behind
+ * A cold CLI: a fresh `droidproof snapshot` process with the published bin
+ * (`node dist/cli/main.js`, the bundled CLI, as users run it) on one virtual device behind
  * a real adb server, with a private HOME, interleaved with a bare `node -e 0`
  * (the floor of any Node CLI on this machine) and the same snapshot through a
  * running daemon.
- * Goals: `--no-daemon` at most 150 ms; through the daemon under a third of direct.
+ * Goals: `--no-daemon` at most 150 ms over the bare `node -e 0`; through the daemon under a third
+ * of direct.
  *
  *   npm run build && npx tsx bench/daemon.ts [--runs 15]
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +21,13 @@ import { interleave, ms, row } from './report.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
 const runs = Number(values.runs);
-const main = join(import.meta.dirname, '../dist/src/cli/main.js');
+// The bin users run (the bundled CLI), from package.json.
+const root = join(import.meta.dirname, '..');
+const main = join(
+  root,
+  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: { droidproof: string } }).bin
+    .droidproof,
+);
 
 const h = await startHarness();
 const home = await mkdtemp(join(tmpdir(), 'droidproof-bench-daemon-'));
@@ -50,12 +58,14 @@ try {
     2,
   );
   row({ bench: 'cli', figure: 'bare `node -e 0`', value: ms(figures.node), goal: 'reference' });
+  // Measured against the floor of any Node CLI in the same run, as the goal is stated (issue 15).
+  const over = figures.direct.median - figures.node.median;
   row({
     bench: 'cli',
     figure: 'fresh `droidproof snapshot --no-daemon` (built)',
-    value: `${ms(figures.direct)} = node + ${(figures.direct.median - figures.node.median).toFixed(0)} ms`,
-    goal: '<= 150 ms',
-    ok: figures.direct.median <= 150,
+    value: `${ms(figures.direct)} = node + ${over.toFixed(0)} ms`,
+    goal: 'node + <= 150 ms',
+    ok: over <= 150,
   });
   const ratio = figures.daemon.median / figures.direct.median;
   row({

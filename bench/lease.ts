@@ -1,5 +1,6 @@
 /**
- * The lease path on 2 virtual devices, in one process:
+ * The lease path on 2 virtual devices, in one process (each figure a median
+ * with its p90; the direct call and the fixture run alternate test by test):
  * - acquire-to-ready of a warm lease: a worker asks the broker for a device
  *   whose doctor report is cached, the broker resets it (home) and hands it
  *   over; 100 acquire/release cycles. Target: < 20 ms.
@@ -20,15 +21,12 @@ import { DeviceSet } from '../src/environment/multi/device-set.js';
 import { parseOptions } from '../src/environment/options.js';
 import { startRun } from '../src/environment/run.js';
 import { WorkerSession } from '../src/environment/worker/session.js';
+import { figureOf, ms, row } from './report.js';
 
 const CYCLES = 100;
 const TESTS = 200;
 const WARM_UP = 10;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)];
-const line = (name: string, values: number[], target?: number) =>
-  `${name.padEnd(46)} median ${median(values).toFixed(2).padStart(6)} ms  p90 ${p90(values).toFixed(2).padStart(6)} ms${target ? `  (target < ${target} ms)` : ''}`;
 const SESSIONS = 20;
 
 const run = await startRun(
@@ -94,14 +92,29 @@ try {
     }
   }
   const overhead = fixture.map((value, i) => value - direct[i]);
-  console.log(line('acquire-to-ready, warm lease', acquire, 20));
-  console.log(line('new worker session (connect, lease, Device)', opens));
-  console.log(line('one test calling the Device directly', direct));
-  console.log(line('the same test through the device fixture', fixture));
-  console.log(line('per-test overhead of the device fixture', overhead, 5));
-  console.log(line('one test on its own device', singles));
-  console.log(line('the same on a set of 2 (lease, connect, free)', pairs));
-  console.log(`set of 2 / own device: ${(median(pairs) / median(singles)).toFixed(1)}x (median)`);
+  const report = (figure: string, samples: number[], goalMs?: number) => {
+    const measured = figureOf(samples);
+    row({
+      bench: 'lease',
+      figure,
+      value: ms(measured),
+      goal: goalMs === undefined ? 'reference' : `< ${goalMs} ms`,
+      ok: goalMs === undefined ? undefined : measured.median < goalMs,
+    });
+  };
+  report('acquire-to-ready, warm lease', acquire, 20);
+  report('new worker session (connect, lease, Device)', opens);
+  report('one test calling the Device directly', direct);
+  report('the same test through the device fixture', fixture);
+  report('per-test overhead of the device fixture', overhead, 5);
+  report('one test on its own device', singles);
+  report('the same on a set of 2 (lease, connect, free)', pairs);
+  row({
+    bench: 'lease',
+    figure: 'set of 2 / own device (median)',
+    value: `${(figureOf(pairs).median / figureOf(singles).median).toFixed(1)}x`,
+    goal: 'reference',
+  });
 } finally {
   await session?.close();
   await run.stop();

@@ -82,11 +82,31 @@ export function assembleDevice(
 
 export async function connectDevice(options: ConnectOptions = {}): Promise<Device> {
   const transport = new AdbTransport(options);
-  const serial = resolveDevice(await transport.listDevices(), options.serial);
   const dialect = resolveDialect(options.dialect);
   const operatorPackage = selectOperatorPackage(dialect, options.operatorPackage);
-  const parts = assembleDevice(transport, serial, dialect, operatorPackage, options);
-  await parts.reader.start();
+  const listing = transport.listDevices();
+  let parts: ReturnType<typeof assembleDevice>;
+  if (options.serial) {
+    // A named device: the listing, the logcat start and the Operator check (all read-only) run side
+    // by side, three round trips in the time of one; a device the listing rejects stops them again.
+    parts = assembleDevice(transport, options.serial, dialect, operatorPackage, options);
+    const started = parts.reader.start();
+    // Awaited below; until then a failed start must not count as an unhandled rejection.
+    started.catch(() => undefined);
+    parts.presence.prefetch();
+    try {
+      resolveDevice(await listing, options.serial);
+    } catch (error) {
+      parts.reader.close();
+      throw error;
+    }
+    await started;
+  } else {
+    parts = assembleDevice(transport, resolveDevice(await listing), dialect, operatorPackage, options);
+    parts.presence.prefetch();
+    await parts.reader.start();
+  }
+  const serial = parts.shell.serial;
   return new Device({
     ...parts,
     serial,

@@ -187,9 +187,11 @@ export class ExecutionEngine {
     try {
       await this.ctx.reader.start();
       if (this.ctx.reader.restarts !== this.readerRestarts) {
-        // The logcat stream reconnected: the device may have rebooted or lost the Operator.
+        // The logcat stream reconnected: the device may have rebooted or lost the Operator. Its first
+        // start is no reconnect: what was checked beside it (the presence prefetch) is as fresh as it.
+        const reconnected = this.readerRestarts > 0;
         this.readerRestarts = this.ctx.reader.restarts;
-        this.invalidateCaches();
+        if (reconnected) this.invalidateCaches();
       }
       await this.ctx.presence.ensureDispatchable();
       let gateCached = false;

@@ -45,6 +45,8 @@ export interface OperatorPresenceOptions {
 export class OperatorPresence {
   private confirmedAt: number | undefined;
   private versionConfirmedAt: number | undefined;
+  /** The query in flight: a caller arriving meanwhile shares its answer instead of asking again. */
+  private pending: Promise<void> | undefined;
   private readonly cacheMs: number;
 
   constructor(
@@ -64,6 +66,16 @@ export class OperatorPresence {
   invalidate(): void {
     this.confirmedAt = undefined;
     this.versionConfirmedAt = undefined;
+    this.pending = undefined;
+  }
+
+  /**
+   * Starts the dispatch gate's query now (at connect, beside the logcat
+   * start) so the first execution finds it answered or in flight. A failure
+   * is not reported here: that execution queries again and throws it.
+   */
+  prefetch(): void {
+    this.ensureDispatchable().catch(() => undefined);
   }
 
   /** Resolves when the package is installed; throws OPERATOR_NOT_INSTALLED, OPERATOR_VARIANT_MISMATCH or DEVICE_SHELL_UNAVAILABLE. */
@@ -80,7 +92,12 @@ export class OperatorPresence {
   async ensureDispatchable(): Promise<void> {
     const versionGate = this.options.requiredVersion !== undefined;
     if (this.fresh(this.confirmedAt) && (!versionGate || this.fresh(this.versionConfirmedAt))) return;
-    await this.query(versionGate);
+    if (this.pending) return this.pending;
+    const query = this.query(versionGate).finally(() => {
+      if (this.pending === query) this.pending = undefined;
+    });
+    this.pending = query;
+    return query;
   }
 
   private fresh(at: number | undefined): boolean {

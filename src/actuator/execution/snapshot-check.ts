@@ -32,13 +32,13 @@ export type SnapshotCheck =
 
 export function checkSnapshotXml(text: unknown): SnapshotCheck {
   const source = typeof text === 'string' ? text.trim() : '';
-  const receivedBytes = Buffer.byteLength(source, 'utf8');
-  const closingHierarchySeen = source.includes('</hierarchy>');
+  // Diagnostics are counted only on failure: a 5,000-node dump is 2 MB to scan twice more.
+  const receivedBytes = () => Buffer.byteLength(source, 'utf8');
   if (source === '') {
     return {
       ok: false,
       reason: 'missing_payload',
-      diagnostics: { receivedBytes, sourceValidationCategory: 'missing_payload' },
+      diagnostics: { receivedBytes: receivedBytes(), sourceValidationCategory: 'missing_payload' },
     };
   }
   try {
@@ -47,9 +47,9 @@ export function checkSnapshotXml(text: unknown): SnapshotCheck {
     if (!isDroidproofError(error) || error.code !== 'SNAPSHOT_EXTRACTION_FAILED') throw error;
     const reason = REASONS[String(error.details.reason)] ?? 'malformed_xml';
     const diagnostics: Record<string, unknown> = {
-      receivedBytes,
+      receivedBytes: receivedBytes(),
       sourceValidationCategory: reason,
-      closingHierarchySeen,
+      closingHierarchySeen: source.includes('</hierarchy>'),
     };
     if (typeof error.details.offset === 'number') diagnostics.position = error.details.offset;
     return { ok: false, reason, diagnostics };

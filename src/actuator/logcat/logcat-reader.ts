@@ -32,6 +32,8 @@ export interface LogcatReaderOptions {
   maxResultBytes?: number;
   /** Longest wait for proof that logcat is attached before the first dispatch. */
   syncTimeoutMs?: number;
+  /** How long the first line may take before a marker is logged to prove the attach (an empty buffer). */
+  markerDelayMs?: number;
   now?: () => number;
 }
 
@@ -86,6 +88,7 @@ export class LogcatReader {
       replayLines: 500,
       maxResultBytes: MAX_RESULT_BYTES,
       syncTimeoutMs: 1500,
+      markerDelayMs: 100,
       now: Date.now,
       ...options,
     };
@@ -102,10 +105,10 @@ export class LogcatReader {
     this.state = 'starting';
     this.startPromise = this.openFirst().then(
       () => {
-        this.state = 'running';
+        if (this.state === 'starting') this.state = 'running';
       },
       (error: unknown) => {
-        this.state = 'failed';
+        if (this.state === 'starting') this.state = 'failed';
         throw this.unavailable('logcat could not be started', error);
       },
     );
@@ -173,6 +176,11 @@ export class LogcatReader {
   private async openFirst(): Promise<void> {
     this.replaying = false;
     const stream = await this.shell.stream(this.command(1));
+    if (this.state === 'closed') {
+      // Closed while the stream was opening (the device was rejected meanwhile): nobody reads it.
+      stream.destroy();
+      throw new Error('the logcat reader was closed while starting');
+    }
     const attached = this.waitForAttach();
     this.attach(stream);
     await attached;
@@ -180,23 +188,28 @@ export class LogcatReader {
 
   /**
    * Resolves when a line arrives (with `-T 1` logcat starts by printing the last
-   * buffered line) or when a marker written with `log` comes back. A device
+   * buffered line, and a device logs all the time) or, when none came within
+   * `markerDelayMs` (an empty buffer), when a marker written with `log` comes
+   * back: the marker costs a shell command only when it is needed. A device
    * without the `log` tool (the shell answers "not found") and an empty buffer
-   * gives nothing to await: the open stream is accepted at once.
+   * gives nothing to await: the open stream is accepted then.
    */
   private waitForAttach(): Promise<void> {
-    const marker = `droidproof-logcat-sync-${randomUUID()}`;
     return new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
+        clearTimeout(markerTimer);
         off();
         resolve();
       };
       const off = this.onLine(done);
       const timer = setTimeout(done, this.options.syncTimeoutMs);
-      this.shell.exec(shellCommand('log -t droidproof', { quoted: marker })).then((output) => {
-        if (/not found|inaccessible/i.test(output.toString('utf8'))) done();
-      }, done);
+      const markerTimer = setTimeout(() => {
+        const marker = `droidproof-logcat-sync-${randomUUID()}`;
+        this.shell.exec(shellCommand('log -t droidproof', { quoted: marker })).then((output) => {
+          if (/not found|inaccessible/i.test(output.toString('utf8'))) done();
+        }, done);
+      }, this.options.markerDelayMs);
     });
   }
 

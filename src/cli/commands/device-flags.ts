@@ -11,7 +11,6 @@ import { type DialectName, resolveDialect, selectOperatorPackage } from '../../c
 import type { Execution, ExecutionInput } from '../../contract/execution.js';
 import { validateExecution } from '../../contract/validate.js';
 import { dryRunWrapper, type ExecutionResultWrapper, validatedWrapper } from '../../contract/wrappers.js';
-import { proxyExecution } from '../../daemon/proxy.js';
 import { type AdbTarget, adbTarget } from '../adb-target.js';
 import type { FlagSpecs, ParsedArgs } from '../args.js';
 import { type CommandContext, type CommandResult, EXIT } from '../command.js';
@@ -149,6 +148,8 @@ export async function dispatchExecution(
   }
   const target = await targetFromFlags(args, context.env);
   if (args.flags['no-daemon'] !== true) {
+    // The proxy (daemon lifecycle, spawn) loads only when a daemon may be asked.
+    const { proxyExecution } = await import('../../daemon/proxy.js');
     const dialect = stringFlag(args, 'dialect');
     const outcome = await proxyExecution({
       execution,

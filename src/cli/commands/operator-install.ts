@@ -29,10 +29,10 @@ import { doctorFromFlags } from './doctor.js';
 const ACCESSIBILITY_SERVICE = 'app.androperator.operator.app.OperatorAccessibilityService';
 const NOTIFICATION_LISTENER = 'app.androperator.operator.app.OperatorNotificationListener';
 
-/** The APK in the npm package: `operator/` sits beside `src/` or beside `dist/`. */
+/** The APK in the npm package: `operator/` sits beside `src/` or `dist/` (from `dist/src/cli/commands/` or the bundled bin's `dist/cli/`). */
 export function packagedApkCandidates(version = droidproofVersion()): string[] {
   const name = `droidproof-operator-${version}.apk`;
-  return ['../../../operator/', '../../../../operator/'].map((dir) =>
+  return ['../../../operator/', '../../../../operator/', '../../operator/'].map((dir) =>
     fileURLToPath(new URL(dir + name, import.meta.url)),
   );
 }

@@ -92,6 +92,27 @@ describe('toHierarchyXml / parseHierarchyXml (seed 003:1029, 5067-5090)', () => 
     });
   });
 
+  it('reads a dump-order node the same whether or not each attribute is spelled the common way', () => {
+    const common =
+      '<node index="0" text="a" resource-id="r" class="c" package="p" content-desc="" checkable="false" checked="true" bounds="[0,0][5,5]" />';
+    const variants = [
+      common.replace('text="a"', 'text="&#97;"'),
+      common.replace(' checked="true"', ' checked = "true"'),
+      common.replace(' checked="true"', "  checked='true'"),
+      common.replace('checkable="false"', 'checkable="fals&#101;"'),
+    ];
+    const doc = (node: string) => `<hierarchy rotation="0">${node}</hierarchy>`;
+    const expected = parseHierarchyXml(doc(common));
+    expect(expected.roots[0]).toMatchObject({ text: 'a', checkable: false, checked: true });
+    for (const variant of variants) expect(parseHierarchyXml(doc(variant)), variant).toEqual(expected);
+    // Values that are no flag, and faults right after a whole flag, are read as the general path reads them.
+    expect(parseHierarchyXml(doc(common.replace('checked="true"', 'checked="True"'))).roots[0]!.checked).toBe(
+      undefined,
+    );
+    expect(rejection(doc(common.replace('checked="true" ', 'checked="true"'))).reason).toBe('malformed');
+    expect(rejection(doc(common.replace('text="a"', 'text="a<"'))).reason).toBe('malformed');
+  });
+
   it('writes exactly the attributes of attributesOfNode, escaped, in their order', () => {
     const [root] = sample.roots;
     const expected = attributesOfNode(root.children[0])

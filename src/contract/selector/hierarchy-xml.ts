@@ -179,6 +179,33 @@ class HierarchyScanner {
     let pos = this.pos;
     let expected = 0;
     for (;;) {
+      // Dumps write ` name="value"` in table order with single spaces: one `startsWith` reads a whole
+      // flag (` checkable="false"`) or a string's head; anything else takes the general path below.
+      const next = ATTRIBUTE_COLUMNS[expected];
+      if (next !== undefined) {
+        if (next.kind === 'boolean') {
+          const spelled = xml.startsWith(next.whenFalse, pos)
+            ? next.whenFalse
+            : xml.startsWith(next.whenTrue, pos)
+              ? next.whenTrue
+              : undefined;
+          if (spelled !== undefined) {
+            next.set(node, spelled === next.whenTrue);
+            pos += spelled.length;
+            expected++;
+            continue;
+          }
+        } else if (xml.startsWith(next.open, pos)) {
+          const start = pos + next.open.length;
+          const end = xml.indexOf('"', start);
+          if (end !== -1 && this.nextLt(start) > end && this.nextAmp(start) > end) {
+            applyColumn(node, next, xml, start, end);
+            pos = end + 1;
+            expected++;
+            continue;
+          }
+        }
+      }
       const spaceStart = pos;
       pos = skipSpaces(xml, pos);
       const c = xml.charCodeAt(pos);
@@ -279,7 +306,7 @@ function writeNode(node: UiNode, out: string): string {
   let xml = `${out}<node`;
   for (const c of ATTRIBUTE_COLUMNS) {
     if (c.kind === 'boolean') {
-      const flag = node[c.field];
+      const flag = c.get(node);
       if (flag !== undefined) xml += flag ? c.whenTrue : c.whenFalse;
     } else {
       const value = columnValue(node, c);

@@ -44,7 +44,8 @@ export interface Observation {
    * (its on-screen log panel is not selectable, seed 003:3562-3565).
    */
   hierarchy: UiHierarchy;
-  index: TreeIndex;
+  /** Built on first use: a `snapshot` only serializes the capture and never matches against it. */
+  readonly index: TreeIndex;
   /** Observation-local id, also used as `snapshotId` (003:1976-1978). */
   id: string;
   /** ISO-8601 UTC instant right after the capture. */
@@ -61,10 +62,14 @@ export function observe(ctx: ActionContext): Observation | undefined {
   const screen = { left: 0, top: 0, right: display.width, bottom: display.height };
   const roots = capture.hierarchy.roots.filter((root) => root.packageName !== ctx.state.packageName);
   const hierarchy = { rotation: capture.hierarchy.rotation, roots };
+  let index: TreeIndex | undefined;
   return {
     capture,
     hierarchy,
-    index: buildTreeIndex(hierarchy, screen),
+    get index() {
+      index ??= buildTreeIndex(hierarchy, screen);
+      return index;
+    },
     id: `obs-${++observationCounter}`,
     capturedAt: new Date(ctx.platform.wallTime()).toISOString(),
   };

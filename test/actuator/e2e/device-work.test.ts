@@ -6,7 +6,7 @@
  * An extra shell call creeping into the hot path fails here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Device } from '../../../src/actuator/index.js';
+import { connectDevice, type Device } from '../../../src/actuator/index.js';
 import type { DeviceWork } from '../../../src/virtual-device/adb/work-counter.js';
 import { hasAdb } from '../../virtual-device/adb-server.js';
 import { type Harness, startHarness } from './harness.js';
@@ -57,6 +57,41 @@ describe.skipIf(!hasAdb)('device work per call', () => {
       expect(Object.keys(work.programs), label).toEqual(['am']);
       expect(work.recent[0], label).toMatch(/^shell:am broadcast /);
     }
+  });
+
+  it('a cold connect checks the Operator once, beside the logcat start, and its first snapshot only probes and dispatches', async () => {
+    let cold: Device | undefined;
+    const work = await workOf(async () => {
+      cold = await h.connect();
+      await cold.snapshot();
+    });
+    cold?.close();
+    // logcat (attached by its first buffered line, no marker), one pm+dumpsys query, the probe, the snapshot.
+    expect(work.programs).toEqual({ logcat: 1, pm: 1, dumpsys: 1, echo: 2, am: 2 });
+    expect(work.adbCommands).toBe(4);
+  });
+
+  it('a cold connect sends the Operator query before the logcat stream has attached', async () => {
+    h.farmDevice.work.reset();
+    // Shell output (logcat's first line included) is held back: attaching cannot complete.
+    h.farmDevice.faults.stallShells();
+    const connecting = h.connect({ logcat: { syncTimeoutMs: 60_000 } });
+    try {
+      await expect
+        .poll(() => h.farmDevice.work.snapshot().recent.some((command) => command.startsWith('shell:pm ')))
+        .toBe(true);
+    } finally {
+      h.farmDevice.faults.resumeShells();
+    }
+    (await connecting).close();
+  });
+
+  it('a cold connect to a device the server does not list still fails with DEVICE_NOT_FOUND', async () => {
+    const error = await connectDevice({ adbPort: h.server.port, serial: 'emulator-5999' }).then(
+      () => undefined,
+      (e: unknown) => e as { code: string },
+    );
+    expect(error?.code).toBe('DEVICE_NOT_FOUND');
   });
 
   it('a screen that slept since the last pass: refused, probed, woken and dispatched once more', async () => {

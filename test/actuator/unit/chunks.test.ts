@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ChunkAssembler } from '../../../src/actuator/logcat/chunk-assembler.js';
-import { parseResultLine, type ResultChunk } from '../../../src/actuator/logcat/result-lines.js';
+import {
+  parseResultLine,
+  type ResultChunk,
+  ResultChunkSchema,
+} from '../../../src/actuator/logcat/result-lines.js';
 import { DIALECTS } from '../../../src/contract/dialect.js';
 // The virtual Operator's encoder: the reassembler must invert exactly what the device side emits.
 import { chunkResultLine, encodeResultMessages } from '../../../src/virtual-device/operator/result-chunks.js';
@@ -52,6 +56,46 @@ describe('parseResultLine', () => {
     });
     expect(parseResultLine('I/Tag(1): [Clawperator-Result] {"commandId":"cmd-1"}', dialect)).toBeUndefined();
     expect(parseResultLine('I/Tag(1): nothing here', dialect)).toBeUndefined();
+  });
+
+  it('reads every spelling of a chunk header as JSON and the schema do, the canonical one included', () => {
+    const header = (fields: string) => `${dialect.chunkPrefix} {${fields}}`;
+    const sha = 'ab'.repeat(32);
+    const canonical = `"commandId":"c-1","taskId":"t","index":0,"count":2,"byteLength":1500,"sha256":"${sha}","data":"QUJD"`;
+    const spellings = [
+      canonical,
+      canonical.replace('"index":0', '"index":1'),
+      canonical.replace('"taskId":"t"', '"taskId":""'),
+      // Escapes, spaces, leading zeros, fractions, reordered or missing keys, non-base64 data, bad values.
+      canonical.replace('"c-1"', '"c\\u002d1"'),
+      canonical.replace('"commandId":"c-1"', '"commandId": "c-1"'),
+      canonical.replace('"count":2', '"count":02'),
+      canonical.replace('"count":2', '"count":2.0'),
+      canonical.replace('"count":2', '"count":0'),
+      canonical.replace('"index":0', '"index":-1'),
+      canonical.replace('"commandId":"c-1"', '"commandId":""'),
+      canonical.replace('"data":"QUJD"', '"data":"QU\\nJD"'),
+      canonical.replace('"data":"QUJD"', '"data":"QU"JD"'),
+      canonical.replace('"data":"QUJD"', '"data":"'),
+      canonical.replace(sha, 'xy'.repeat(32)),
+      canonical.replace(',"taskId":"t"', ''),
+      `"taskId":"t",${canonical.replace(',"taskId":"t"', '')}`,
+      `${canonical},"extra":1`,
+      canonical.replace('"byteLength":1500', '"byteLength":12345678901234567890'),
+    ];
+    for (const fields of spellings) {
+      const line = header(fields);
+      let expected: ReturnType<typeof parseResultLine>;
+      try {
+        const parsed = ResultChunkSchema.safeParse(JSON.parse(line.slice(line.indexOf('{'))));
+        expected = parsed.success ? { kind: 'chunk', chunk: parsed.data } : undefined;
+      } catch {
+        expected = undefined;
+      }
+      const actual = parseResultLine(`12-01 03:00:00.123  1234  1250 I Tag: ${line}`, dialect);
+      if (expected) expect(actual, fields).toEqual(expected);
+      else expect(actual?.kind, fields).toBe('bad-chunk');
+    }
   });
 
   it('reports a broken chunk header with its commandId', () => {

@@ -69,6 +69,30 @@ describe('LogcatReader', () => {
     reader.close();
   });
 
+  it('is attached by the first buffered line without a marker, and by a marker only when the buffer is empty', async () => {
+    const busy = new FakeShell();
+    const opened = busy.stream.bind(busy);
+    // A device that has logged before: `-T 1` prints its newest line at once.
+    busy.stream = async (command) => {
+      const stream = await opened(command);
+      stream.write('12-01 03:00:00.000  100  100 I ActivityManager: newest line\n');
+      return stream;
+    };
+    const reader = new LogcatReader(busy, DIALECTS.androperator, { markerDelayMs: 60_000 });
+    await reader.start();
+    expect(busy.commands).toEqual(["logcat -v 'threadtime' -T 1"]);
+    reader.close();
+
+    const empty = new FakeShell();
+    const fresh = new LogcatReader(empty, DIALECTS.androperator, {
+      markerDelayMs: 10,
+      syncTimeoutMs: 60_000,
+    });
+    await fresh.start();
+    expect(empty.commands[1]).toMatch(/^log -t droidproof 'droidproof-logcat-sync-/);
+    fresh.close();
+  });
+
   it('survives a stream restart: reconnects with a replay tail and still delivers the result', async () => {
     const shell = new FakeShell();
     const reader = new LogcatReader(shell, DIALECTS.androperator);
