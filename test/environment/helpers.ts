@@ -31,13 +31,17 @@ export async function ensureBuilt(): Promise<void> {
   const built = await newestMtime(join(PACKAGE_ROOT, 'dist'), (name) => name.endsWith('.js')).catch(() => 0);
   if (source <= built) return;
   // Test files run in parallel: one build at a time. tsc emits even when another module has a type
-  // error; that error is the typecheck's to report, not these tests'.
+  // error; that error is the typecheck's to report, not these tests'. The bin is the bundled CLI
+  // (`npm run build` = tsc, then the bundle), so it is rebuilt too.
   await promisify(execFile)(
     'flock',
-    [join(tmpdir(), 'droidproof-build.lock'), 'npx', 'tsc', '-p', 'tsconfig.build.json'],
-    {
-      cwd: PACKAGE_ROOT,
-    },
+    [
+      join(tmpdir(), 'droidproof-build.lock'),
+      'sh',
+      '-c',
+      'npx tsc -p tsconfig.build.json; node scripts/bundle-cli.mjs',
+    ],
+    { cwd: PACKAGE_ROOT },
   ).catch(() => undefined);
 }
 
