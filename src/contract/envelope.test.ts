@@ -75,8 +75,8 @@ describe('result envelope and wrappers', () => {
 });
 
 describe('error-code catalogue', () => {
-  it('holds the seed table codes something can produce (84 of its 119) plus runtime, usage, wrapper and droidproof codes', () => {
-    expect(ERROR_CODE_LIST.filter((code) => ERROR_CODES[code].kind === 'public')).toHaveLength(84);
+  it('holds the seed table codes something can produce (85 of its 119) plus runtime, usage, wrapper and droidproof codes', () => {
+    expect(ERROR_CODE_LIST.filter((code) => ERROR_CODES[code].kind === 'public')).toHaveLength(85);
     for (const code of [
       'EXECUTION_VALIDATION_FAILED',
       'PAYLOAD_TOO_LARGE',

@@ -148,7 +148,7 @@ describe('droidproof virtual (process)', () => {
     [['--dialect', 'nope'], '--dialect must be androperator or clawperator, got "nope"'],
     [
       ['--apps', 'login,nope'],
-      '--apps takes all, none or a comma list of settings, login, player, notifier, shopping, slow, frames, audit; unknown: nope',
+      '--apps takes all, none or a comma list of settings, login, player, notifier, shopping, slow, frames, audit, chat; unknown: nope',
     ],
     [['--operator-variant', 'beta'], '--operator-variant must be release, dev, both, none, got "beta"'],
     [['--operator-version', ' '], '--operator-version must be a version name such as 1.4.0, got " "'],

@@ -179,6 +179,7 @@ describe('node actions and gestures', () => {
       'Slow',
       'Frames',
       'Audit',
+      'Chat',
     ]);
     d.ui.click(findNode(d.ui.activeRoot(), byText('Shopping'))!);
     expect(d.activities.foreground()?.packageName).toBe('com.droidproof.shopping');
