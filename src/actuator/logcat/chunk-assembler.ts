@@ -31,7 +31,14 @@ function isCanonicalBase64(slice: Buffer, data: string): boolean {
 
 export class ChunkAssembler {
   private header: Omit<ResultChunk, 'index' | 'data'> | undefined;
-  private readonly slices: Buffer[] = [];
+  /**
+   * The whole line, allocated once from the first header (its size is capped
+   * by `maxBytes`): each slice is decoded straight into place and hashed as it
+   * arrives, so a 2 MB result costs no per-slice buffers and no final concat.
+   */
+  private line: Buffer | undefined;
+  private readonly hash = createHash('sha256');
+  private receivedChunks = 0;
   private receivedBytes = 0;
 
   constructor(private readonly maxBytes: number = MAX_RESULT_BYTES) {}
@@ -39,34 +46,56 @@ export class ChunkAssembler {
   /** Adds the next chunk; throws RESULT_ENVELOPE_MALFORMED when the stream of chunks is inconsistent. */
   add(chunk: ResultChunk): ChunkOutcome {
     const header = this.checkHeader(chunk);
-    const slice = Buffer.from(chunk.data, 'base64');
-    if (chunk.index < this.slices.length) {
+    this.line ??= Buffer.allocUnsafe(header.byteLength);
+    const line = this.line;
+    if (chunk.index < this.receivedChunks) {
       // A replay after a logcat reconnect repeats chunks already taken; identical ones are harmless.
-      if (!slice.equals(this.slices[chunk.index]))
+      const start = chunk.index * CHUNK_SLICE_BYTES;
+      const taken = line.subarray(start, Math.min(start + CHUNK_SLICE_BYTES, this.receivedBytes));
+      if (!Buffer.from(chunk.data, 'base64').equals(taken))
         this.fail('a repeated chunk differs from the first copy', chunk);
       return { complete: false, progress: this.progress() };
     }
-    if (chunk.index > this.slices.length) this.fail(`chunk ${this.slices.length} is missing`, chunk);
+    if (chunk.index > this.receivedChunks) this.fail(`chunk ${this.receivedChunks} is missing`, chunk);
     const last = chunk.index === header.count - 1;
     const expectedLength = last
       ? header.byteLength - CHUNK_SLICE_BYTES * (header.count - 1)
       : CHUNK_SLICE_BYTES;
-    if (slice.length !== expectedLength || !isCanonicalBase64(slice, chunk.data)) {
-      this.fail(`chunk ${chunk.index} carries ${slice.length} bytes, expected ${expectedLength}`, chunk);
+    const slice = this.decodeSlice(line, chunk.data, expectedLength);
+    if (slice === undefined || !isCanonicalBase64(slice, chunk.data)) {
+      const length = Buffer.from(chunk.data, 'base64').length;
+      this.fail(`chunk ${chunk.index} carries ${length} bytes, expected ${expectedLength}`, chunk);
     }
-    this.slices.push(slice);
+    this.hash.update(slice);
+    this.receivedChunks++;
     this.receivedBytes += slice.length;
     if (!last) return { complete: false, progress: this.progress() };
-    const whole = Buffer.concat(this.slices, this.receivedBytes);
-    if (createHash('sha256').update(whole).digest('hex') !== header.sha256.toLowerCase()) {
+    if (this.hash.digest('hex') !== header.sha256.toLowerCase()) {
       this.fail('sha256 of the reassembled result does not match', chunk);
     }
-    return { complete: true, line: whole.toString('utf8') };
+    return { complete: true, line: line.toString('utf8') };
+  }
+
+  /**
+   * Decodes `data` into its place in `line`; `undefined` unless it is exactly
+   * `expectedLength` bytes (a longer slice must not overwrite the next one's room).
+   * Data with whitespace (never written so, but accepted) takes a decoded copy.
+   */
+  private decodeSlice(line: Buffer, data: string, expectedLength: number): Buffer | undefined {
+    const at = this.receivedBytes;
+    if (Buffer.byteLength(data, 'base64') === expectedLength) {
+      if (line.write(data, at, expectedLength, 'base64') !== expectedLength) return undefined;
+    } else {
+      const decoded = Buffer.from(data, 'base64');
+      if (decoded.length !== expectedLength) return undefined;
+      decoded.copy(line, at);
+    }
+    return line.subarray(at, at + expectedLength);
   }
 
   progress(): ChunkProgress {
     return {
-      receivedChunks: this.slices.length,
+      receivedChunks: this.receivedChunks,
       expectedChunks: this.header?.count ?? 0,
       receivedBytes: this.receivedBytes,
       expectedBytes: this.header?.byteLength ?? 0,

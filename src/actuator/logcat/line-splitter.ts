@@ -1,31 +1,66 @@
 /**
- * Splits a byte stream into text lines without breaking multi-byte UTF-8
- * characters across chunk boundaries. A line longer than `maxLineBytes` is cut
- * there (logcat lines are at most a few KiB; this only bounds memory).
+ * Splits a byte stream into text lines. It cuts the bytes at `\n` (a byte that
+ * never occurs inside a multi-byte UTF-8 character) and decodes each line once,
+ * so a burst of thousands of chunk lines costs no decoded copy of the whole
+ * burst and no split of it. A line longer than `maxLineBytes` is cut there, at
+ * a character boundary (logcat lines are at most a few KiB; this only bounds memory).
  */
-import { StringDecoder } from 'node:string_decoder';
+
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/** Where to cut `bytes` at most at `end` without splitting a UTF-8 character. */
+function characterBoundary(bytes: Buffer, end: number): number {
+  let at = end;
+  // Back over continuation bytes (10xxxxxx) to the lead byte of the character straddling `end`.
+  while (at > 0 && end - at < 3 && (bytes[at]! & 0xc0) === 0x80) at--;
+  return at > 0 ? at : end;
+}
 
 export class LineSplitter {
-  private readonly decoder = new StringDecoder('utf8');
-  private partial = '';
+  /** Bytes of the line not yet ended by `\n`. */
+  private partial: Buffer = Buffer.alloc(0);
 
-  constructor(private readonly maxLineChars = 1 << 20) {}
+  constructor(private readonly maxLineBytes = 1 << 20) {}
 
   /** Feeds bytes; returns the complete lines (without `\n` or a trailing `\r`). */
   push(bytes: Buffer): string[] {
-    const text = this.partial + this.decoder.write(bytes);
-    const parts = text.split('\n');
-    this.partial = parts.pop() ?? '';
-    if (this.partial.length > this.maxLineChars) {
-      parts.push(this.partial);
-      this.partial = '';
+    const lines: string[] = [];
+    let data = bytes;
+    let start = 0;
+    if (this.partial.length > 0) {
+      // Only the part up to the first newline needs joining with the held bytes.
+      const newline = bytes.indexOf(NEWLINE);
+      if (newline < 0) {
+        data = Buffer.concat([this.partial, bytes]);
+      } else {
+        lines.push(lineText(Buffer.concat([this.partial, bytes.subarray(0, newline)])));
+        start = newline + 1;
+      }
+      this.partial = Buffer.alloc(0);
     }
-    return parts.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+    for (let newline = data.indexOf(NEWLINE, start); newline >= 0; newline = data.indexOf(NEWLINE, start)) {
+      lines.push(lineText(data.subarray(start, newline)));
+      start = newline + 1;
+    }
+    let rest = data.subarray(start);
+    while (rest.length > this.maxLineBytes) {
+      const cut = characterBoundary(rest, this.maxLineBytes);
+      lines.push(rest.toString('utf8', 0, cut));
+      rest = rest.subarray(cut);
+    }
+    // A copy: the held bytes must not pin the whole burst they came in.
+    this.partial = Buffer.from(rest);
+    return lines;
   }
 
   /** Drops a half-received line, e.g. when the stream restarts. */
   reset(): void {
-    this.decoder.end();
-    this.partial = '';
+    this.partial = Buffer.alloc(0);
   }
+}
+
+function lineText(line: Buffer): string {
+  const end = line.length > 0 && line[line.length - 1] === CARRIAGE_RETURN ? line.length - 1 : line.length;
+  return line.toString('utf8', 0, end);
 }
