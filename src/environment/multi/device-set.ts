@@ -36,8 +36,6 @@ interface Member {
   device: TestDevice;
   shell: DeviceShell;
   lease: Lease;
-  /** Locators made from this device (`device.node(...)`), so a failing locator finds its device. */
-  locators: WeakSet<object>;
 }
 
 export interface SetOutcome {
@@ -80,8 +78,7 @@ export class DeviceSet {
         const { device, shell } = await connectLeasedDevice(lease.device);
         members.push({
           lease,
-          locators: new WeakSet(),
-          device: toTestDevice(device, owner.matcherSettings),
+          device: toTestDevice(device, memberSettings(owner.matcherSettings, device)),
           shell,
         });
       }
@@ -93,7 +90,6 @@ export class DeviceSet {
       await Promise.all(leases.slice(members.length).map((lease) => lease.release().catch(() => undefined)));
       throw error;
     }
-    for (const member of members) track(member);
     return new DeviceSet(owner, members);
   }
 
@@ -106,7 +102,7 @@ export class DeviceSet {
     return [this.owner.lease.device.serial, ...this.members.map((m) => m.lease.device.serial)];
   }
 
-  /** True when `received` is one of the other devices, or a locator made from one. */
+  /** True when `received` is one of the other devices (a failure its matchers or locators observed). */
   owns(received: unknown): boolean {
     return this.memberOf(received) !== undefined;
   }
@@ -146,16 +142,18 @@ export class DeviceSet {
 
   private memberOf(received: unknown): Member | undefined {
     if (typeof received !== 'object' || received === null) return undefined;
-    return this.members.find((m) => m.device === received || m.locators.has(received));
+    return this.members.find((m) => m.device === received);
   }
 }
 
-/** Remembers the locators a device makes, so a failing locator can be traced to its device. */
-function track(member: Member): void {
-  const node = member.device.node;
-  member.device.node = (matcher, options) => {
-    const locator = node(matcher, options);
-    member.locators.add(locator);
-    return locator;
-  };
+/**
+ * A member device's matcher settings: the owner's wait and evidence hook, told which device observed
+ * the failure. Locators inherit their device's settings, so a failing `devices[1].node(...)` is
+ * attributed to `devices[1]` too.
+ */
+function memberSettings(owner: Partial<MatcherSettings>, device: object): Partial<MatcherSettings> {
+  const { onFailure } = owner;
+  return onFailure
+    ? { ...owner, onFailure: (context) => onFailure({ ...context, received: device }) }
+    : owner;
 }
