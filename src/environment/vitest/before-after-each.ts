@@ -1,7 +1,7 @@
 /**
  * Vitest calls nothing a fixture can register between a failed test function
  * (or beforeEach, or a timeout) and `afterEach`: only a runner's
- * `onTaskFinished` runs there. The `device` fixture leaves the step for that
+ * `onTaskFinished` runs there. The `attempt` fixture leaves the step for that
  * moment on its task, and droidproof's runner runs it. A registered symbol,
  * because the runner and the test files may be different module instances.
  */
@@ -15,7 +15,7 @@ export function setBeforeAfterEach(task: object, step: (() => Promise<void>) | u
   (task as Carrier)[STEP] = step;
 }
 
-/** Runs what the `device` fixture left on `task` for this moment, if anything. */
+/** Runs what the `attempt` fixture left on `task` for this moment, if anything. */
 export async function runBeforeAfterEach(task: RunnerTestCase): Promise<void> {
   await (task as Carrier)[STEP]?.();
 }

@@ -3,7 +3,7 @@
  * for the worker before its first test file runs, publishes it as the
  * `device` global, and gives it back when the worker stops. With
  * `isolate: true` that is once per file, with `isolate: false` once per worker.
- * Per-test work (app reset, evidence) is the `device` fixture's (fixtures.ts).
+ * Per-test work (app reset, evidence) is the `attempt` fixture's (fixtures.ts), which `device` builds on.
  */
 import type { Environment } from 'vitest/environments';
 import '../globals.js';
