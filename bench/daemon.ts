@@ -3,9 +3,12 @@
  * (`node dist/cli/main.js`, the bundled CLI, as users run it) on one virtual device behind
  * a real adb server, with a private HOME, interleaved with a bare `node -e 0`
  * (the floor of any Node CLI on this machine) and the same snapshot through a
- * running daemon.
- * Goals: `--no-daemon` at most 150 ms over the bare `node -e 0`; through the daemon under a third
- * of direct.
+ * running daemon. The same direct snapshot through droidproof's own adb front end (the built-in
+ * farm's, which `npm start` uses) shows what the real adb server adds to a fresh process: it holds
+ * a new logcat stream's first output until the client acknowledges the stream's OKAY (Nagle on
+ * its client socket against the client's delayed acknowledgement, about 40 ms once per process).
+ * Goal: `--no-daemon` at most 150 ms over the bare `node -e 0`. The daemon figure is reported
+ * (issue 15): its floor is a bare Node process, so its ratio to direct only says how fast direct is.
  *
  *   npm run build && npx tsx bench/daemon.ts [--runs 15]
  */
@@ -43,8 +46,9 @@ function run(args: string[], check: (stdout: string) => boolean): Promise<void> 
   });
 }
 
-const snapshot = (extra: string[]) =>
-  run([main, ...extra, 'snapshot', ...target], (stdout) => stdout.includes('"status":"success"'));
+const snapshot = (extra: string[], to = target) =>
+  run([main, ...extra, 'snapshot', ...to], (stdout) => stdout.includes('"status":"success"'));
+const frontEnd = ['--device', h.farmDevice.serial, '--adb-port', String(h.farm.adbPort)];
 
 try {
   await startDaemon({ ...options, readyTimeoutMs: 30_000 });
@@ -53,6 +57,7 @@ try {
       node: () => run(['-e', '0'], () => true),
       direct: () => snapshot(['--no-daemon']),
       daemon: () => snapshot([]),
+      frontEnd: () => snapshot(['--no-daemon'], frontEnd),
     },
     runs,
     2,
@@ -67,13 +72,18 @@ try {
     goal: 'node + <= 150 ms',
     ok: over <= 150,
   });
+  row({
+    bench: 'cli',
+    figure: 'the same, droidproof adb front end (no adb server)',
+    value: `${ms(figures.frontEnd)} = node + ${(figures.frontEnd.median - figures.node.median).toFixed(0)} ms`,
+    goal: 'reference',
+  });
   const ratio = figures.daemon.median / figures.direct.median;
   row({
     bench: 'cli',
     figure: 'fresh `droidproof snapshot` via the daemon',
-    value: `${ms(figures.daemon)} = ${ratio.toFixed(2)}x direct`,
-    goal: '< 0.33x direct',
-    ok: ratio < 0.33,
+    value: `${ms(figures.daemon)} = node + ${(figures.daemon.median - figures.node.median).toFixed(0)} ms, ${ratio.toFixed(2)}x direct`,
+    goal: 'reported',
   });
 } finally {
   await stopDaemon(options).catch(() => undefined);
