@@ -3,11 +3,6 @@
 export default {
   rootDir: '../..',
   roots: ['<rootDir>/examples/jest'],
-  testEnvironment: 'droidproof/jest-environment',
-  globalSetup: 'droidproof/jest',
-  globalTeardown: 'droidproof/jest',
-  setupFilesAfterEnv: ['droidproof/jest-matchers'],
-  reporters: ['default', 'droidproof/reporter/jest'],
+  preset: 'droidproof',
   testEnvironmentOptions: { droidproof: { devices: { source: 'virtual', count: 3 } } },
-  testTimeout: 60_000,
 };

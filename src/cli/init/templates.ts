@@ -67,13 +67,8 @@ ${EXAMPLE_STEPS}
 /** @type {import('jest').Config} */
 module.exports = {
   testMatch: ['<rootDir>/${TEST_DIR}/**/*.test.{js,cjs}'],
-  testEnvironment: 'droidproof/jest-environment',
-  globalSetup: 'droidproof/jest',
-  globalTeardown: 'droidproof/jest',
-  setupFilesAfterEnv: ['droidproof/jest-matchers'],
-  reporters: ['default', 'droidproof/reporter/jest'],
+  preset: 'droidproof',
   testEnvironmentOptions: { droidproof: { devices: ${SOURCE} } },
-  testTimeout: 60_000,
 };
 `,
     },

@@ -1,17 +1,8 @@
 /**
  * `droidproof/jest`: Jest's global setup and teardown (main process). The
  * default export does both, so one module serves as `globalSetup` and
- * `globalTeardown`:
- *
- *     // jest.config.js
- *     export default {
- *       testEnvironment: 'droidproof/jest-environment',
- *       globalSetup: 'droidproof/jest',
- *       globalTeardown: 'droidproof/jest',
- *       setupFilesAfterEnv: ['droidproof/jest-matchers'],
- *       reporters: ['default', 'droidproof/reporter/jest'],
- *       testEnvironmentOptions: { droidproof: { devices: { source: 'virtual', count: 3 } } },
- *     };
+ * `globalTeardown`; `preset: 'droidproof'` (jest-preset.cts) wires it with
+ * the environment, the matchers and the reporter.
  */
 import type { Config } from '@jest/types';
 import '../globals.js';

@@ -6,7 +6,7 @@
 const matchers = (globalThis as Record<symbol, unknown>)[Symbol.for('droidproof.jest-matchers')];
 if (!matchers) {
   throw new Error(
-    "droidproof/jest-matchers needs testEnvironment: 'droidproof/jest-environment' in the Jest config",
+    "droidproof/jest-matchers needs testEnvironment: 'droidproof/jest-environment' (or preset: 'droidproof') in the Jest config",
   );
 }
 (globalThis as unknown as { expect: { extend(m: unknown): void } }).expect.extend(matchers);
