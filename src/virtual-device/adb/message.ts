@@ -35,6 +35,12 @@ function byteSum(data: Buffer): number {
 
 /** Encodes one message; the checksum is only computed for peers that still check it. */
 export function encodeMessage(message: AdbMessage, version: number): Buffer {
+  const header = encodeHeader(message, version);
+  return message.data.length === 0 ? header : Buffer.concat([header, message.data]);
+}
+
+/** The 24-byte header of a message, for writers that send its payload as is (no copy). */
+export function encodeHeader(message: AdbMessage, version: number): Buffer {
   const header = Buffer.alloc(HEADER_SIZE);
   header.writeUInt32LE(message.command, 0);
   header.writeUInt32LE(message.arg0 >>> 0, 4);
@@ -42,7 +48,7 @@ export function encodeMessage(message: AdbMessage, version: number): Buffer {
   header.writeUInt32LE(message.data.length, 12);
   header.writeUInt32LE(version >= VERSION_SKIP_CHECKSUM ? 0 : byteSum(message.data), 16);
   header.writeUInt32LE((message.command ^ 0xffffffff) >>> 0, 20);
-  return message.data.length === 0 ? header : Buffer.concat([header, message.data]);
+  return header;
 }
 
 const knownCommands = new Set<number>(Object.values(Command));
