@@ -15,8 +15,8 @@ export const VERSION_SKIP_CHECKSUM = 0x01000001;
 export const VERSION_MIN = 0x01000000;
 /** Largest payload we accept from a peer (current hosts send 1 MiB). */
 export const MAX_PAYLOAD = 1024 * 1024;
-/** What this adbd offers in its CNXN; the real server accepted 256 KiB in the spike. */
-export const DEVICE_MAX_PAYLOAD = 256 * 1024;
+/** What this adbd offers in its CNXN: adbd's `MAX_PAYLOAD` since Android 9 (adb.h), what current hosts offer too. */
+export const DEVICE_MAX_PAYLOAD = 1024 * 1024;
 
 export const HEADER_SIZE = 24;
 
