@@ -63,7 +63,7 @@ class AdbdConnection {
       this.socket.write(header);
       return;
     }
-    // Header and payload leave in one writev: no joined copy of a 256 KB WRTE payload.
+    // Header and payload leave in one writev: no joined copy of a WRTE payload (up to 1 MiB).
     this.socket.cork();
     this.socket.write(header);
     this.socket.write(data);
