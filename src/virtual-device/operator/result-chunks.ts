@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { OperatorDialect } from '../../contract/dialect.js';
+import { joinBytes } from '../bytes.js';
 
 /** A result line longer than this many UTF-8 bytes travels as chunks. */
 export const RESULT_LINE_MAX_BYTES = 3000;
@@ -35,7 +36,12 @@ export interface ResultChunk {
 
 /** The single result line for an envelope (before any chunking). */
 export function resultLine(envelope: unknown, dialect: OperatorDialect): string {
-  return `${dialect.resultPrefix} ${JSON.stringify(envelope)}`;
+  return `${lineHead(dialect)}${JSON.stringify(envelope)}`;
+}
+
+/** What precedes the envelope JSON on its result line. */
+function lineHead(dialect: OperatorDialect): string {
+  return `${dialect.resultPrefix} `;
 }
 
 /** Splits one result line into its chunk objects. */
@@ -94,12 +100,14 @@ export function encodeResultMessages(
   envelope: { commandId: string; taskId: string },
   dialect: OperatorDialect,
 ): string[] {
-  const line = resultLine(envelope, dialect);
+  const head = lineHead(dialect);
+  const json = JSON.stringify(envelope);
   const { chunkPrefix } = dialect;
   // At most 3 UTF-8 bytes per UTF-16 unit: a short line needs no encoding to be known short.
-  if (chunkPrefix === null || line.length * 3 <= RESULT_LINE_MAX_BYTES) return [line];
-  const bytes = Buffer.from(line, 'utf8');
-  if (bytes.length <= RESULT_LINE_MAX_BYTES) return [line];
+  if (chunkPrefix === null || (head.length + json.length) * 3 <= RESULT_LINE_MAX_BYTES) return [head + json];
+  // Encoded side by side: joining them first would copy the whole line (megabytes for a large snapshot) once more.
+  const bytes = joinBytes([head, json]);
+  if (bytes.length <= RESULT_LINE_MAX_BYTES) return [head + json];
   const data = sliceData(bytes);
   const write = chunkLineWriter(
     {
