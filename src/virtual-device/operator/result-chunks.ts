@@ -86,11 +86,6 @@ function chunkLineWriter(
   return (index, data) => [head, index, middle, data, '"}'].join('');
 }
 
-/** Formats one chunk as its logcat message. */
-export function chunkLine(chunk: ResultChunk, chunkPrefix: string): string {
-  return chunkLineWriter(chunk, chunkPrefix)(chunk.index, chunk.data);
-}
-
 /**
  * The logcat messages that carry one envelope: one result line, or the chunk
  * lines when the result line exceeds `RESULT_LINE_MAX_BYTES`. The line is
