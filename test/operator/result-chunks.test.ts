@@ -41,6 +41,28 @@ describe('result line encoding (BRIEF "Results")', () => {
     expect(messages.every((m) => m.startsWith('[Androperator-Result-Chunk] '))).toBe(true);
   });
 
+  it('the 3000-byte limit counts UTF-8 bytes: 1000 three-byte characters are chunked, 999 are not', () => {
+    const overhead = Buffer.byteLength(resultLine(envelopeOfSize(0), DIALECTS.androperator));
+    // Overhead plus 3 bytes per '€': the line's UTF-16 length stays far under 3000 either way.
+    const fits = Math.floor((RESULT_LINE_MAX_BYTES - overhead) / 3);
+    expect(encodeResultMessages(envelopeOfSize(fits, '€'), DIALECTS.androperator)).toHaveLength(1);
+    const over = envelopeOfSize(fits + 1, '€');
+    const messages = encodeResultMessages(over, DIALECTS.androperator);
+    expect(messages.length).toBe(
+      Math.ceil(Buffer.byteLength(resultLine(over, DIALECTS.androperator)) / 1024),
+    );
+    expect(decodeChunks(messages)).toEqual({ ok: true, line: resultLine(over, DIALECTS.androperator) });
+  });
+
+  it('chunk lines are exactly JSON.stringify of the chunk objects (encodeResultMessages builds them by hand)', () => {
+    const envelope = { ...envelopeOfSize(5000, 'é'), commandId: 'c"1\\', taskId: 't\u00e9\n' };
+    const line = resultLine(envelope, DIALECTS.androperator);
+    const expected = chunkResultLine(line, envelope).map(
+      (chunk) => `[Androperator-Result-Chunk] ${JSON.stringify(chunk)}`,
+    );
+    expect(encodeResultMessages(envelope, DIALECTS.androperator)).toEqual(expected);
+  });
+
   it('chunk objects carry commandId, taskId, index, count, byteLength, sha256, data in that order (BRIEF Results)', () => {
     const [chunk] = chunkResultLine('y'.repeat(5000), { commandId: 'c9', taskId: 't9' });
     expect(Object.keys(chunk)).toEqual([

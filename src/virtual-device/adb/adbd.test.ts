@@ -91,6 +91,21 @@ describe('adbd transport', () => {
     );
   });
 
+  it('offers 1 MiB payloads, as adbd since Android 9, and sends WRTEs of up to what both sides allow', async () => {
+    const fake = await start();
+    fake.files.set('/big', { data: Buffer.alloc(1.5 * 1024 * 1024, 7), mode: 0o100644, mtime: 0 });
+    const peer = await host();
+    peer.send(Command.CNXN, VERSION_SKIP_CHECKSUM, 1024 * 1024, 'host::');
+    expect(await peer.next()).toMatchObject({ command: Command.CNXN, arg1: 1024 * 1024 });
+    peer.send(Command.OPEN, 8, 0, "exec:cat '/big'\0");
+    const localId = (await peer.next())!.arg0;
+    const first = await peer.next();
+    expect(first).toMatchObject({ command: Command.WRTE, arg0: localId, arg1: 8 });
+    expect(first?.data.length).toBe(1024 * 1024);
+    peer.send(Command.OKAY, 8, localId);
+    expect((await peer.next())?.data.length).toBe(0.5 * 1024 * 1024);
+  });
+
   it('refuses unknown services with CLSE(0, id) and keeps one WRTE in flight per stream', async () => {
     const fake = await start();
     fake.files.set('/big', { data: Buffer.alloc(10_000, 9), mode: 0o100644, mtime: 0 });

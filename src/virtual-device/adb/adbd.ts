@@ -5,7 +5,7 @@ import {
   type AdbMessage,
   Command,
   DEVICE_MAX_PAYLOAD,
-  encodeMessage,
+  encodeHeader,
   MessageDecoder,
   VERSION_MIN,
   VERSION_SKIP_CHECKSUM,
@@ -57,7 +57,17 @@ class AdbdConnection {
   }
 
   private send(command: number, arg0: number, arg1: number, data: Buffer = Buffer.alloc(0)): void {
-    if (!this.socket.destroyed) this.socket.write(encodeMessage({ command, arg0, arg1, data }, this.version));
+    if (this.socket.destroyed) return;
+    const header = encodeHeader({ command, arg0, arg1, data }, this.version);
+    if (data.length === 0) {
+      this.socket.write(header);
+      return;
+    }
+    // Header and payload leave in one writev: no joined copy of a WRTE payload (up to 1 MiB).
+    this.socket.cork();
+    this.socket.write(header);
+    this.socket.write(data);
+    this.socket.uncork();
   }
 
   private handle(message: AdbMessage): void {

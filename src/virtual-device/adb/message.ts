@@ -15,8 +15,8 @@ export const VERSION_SKIP_CHECKSUM = 0x01000001;
 export const VERSION_MIN = 0x01000000;
 /** Largest payload we accept from a peer (current hosts send 1 MiB). */
 export const MAX_PAYLOAD = 1024 * 1024;
-/** What this adbd offers in its CNXN; the real server accepted 256 KiB in the spike. */
-export const DEVICE_MAX_PAYLOAD = 256 * 1024;
+/** What this adbd offers in its CNXN: adbd's `MAX_PAYLOAD` since Android 9 (adb.h), what current hosts offer too. */
+export const DEVICE_MAX_PAYLOAD = 1024 * 1024;
 
 export const HEADER_SIZE = 24;
 
@@ -35,6 +35,12 @@ function byteSum(data: Buffer): number {
 
 /** Encodes one message; the checksum is only computed for peers that still check it. */
 export function encodeMessage(message: AdbMessage, version: number): Buffer {
+  const header = encodeHeader(message, version);
+  return message.data.length === 0 ? header : Buffer.concat([header, message.data]);
+}
+
+/** The 24-byte header of a message, for writers that send its payload as is (no copy). */
+export function encodeHeader(message: AdbMessage, version: number): Buffer {
   const header = Buffer.alloc(HEADER_SIZE);
   header.writeUInt32LE(message.command, 0);
   header.writeUInt32LE(message.arg0 >>> 0, 4);
@@ -42,7 +48,7 @@ export function encodeMessage(message: AdbMessage, version: number): Buffer {
   header.writeUInt32LE(message.data.length, 12);
   header.writeUInt32LE(version >= VERSION_SKIP_CHECKSUM ? 0 : byteSum(message.data), 16);
   header.writeUInt32LE((message.command ^ 0xffffffff) >>> 0, 20);
-  return message.data.length === 0 ? header : Buffer.concat([header, message.data]);
+  return header;
 }
 
 const knownCommands = new Set<number>(Object.values(Command));

@@ -1,3 +1,4 @@
+import { joinBytes } from '../bytes.js';
 import { ByteQueue } from './byte-queue.js';
 import type { DeviceFaults } from './faults.js';
 
@@ -103,16 +104,8 @@ export class ServiceStream {
   }
 }
 
-/**
- * One buffer for queued output, sized first and written in place: no joined
- * copy of a burst's text (a 5,000-node snapshot's chunk lines are 3 MB).
- */
+/** One buffer for queued output: a lone buffer as is, else the parts written in place (no joined copy). */
 function joinOutput(parts: (Buffer | string)[]): Buffer {
   if (parts.length === 1 && typeof parts[0] !== 'string') return parts[0];
-  let total = 0;
-  for (const part of parts) total += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
-  const out = Buffer.allocUnsafe(total);
-  let at = 0;
-  for (const part of parts) at += typeof part === 'string' ? out.write(part, at) : part.copy(out, at);
-  return out;
+  return joinBytes(parts);
 }

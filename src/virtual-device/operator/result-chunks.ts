@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { OperatorDialect } from '../../contract/dialect.js';
+import { joinBytes } from '../bytes.js';
 
 /** A result line longer than this many UTF-8 bytes travels as chunks. */
 export const RESULT_LINE_MAX_BYTES = 3000;
@@ -35,50 +36,83 @@ export interface ResultChunk {
 
 /** The single result line for an envelope (before any chunking). */
 export function resultLine(envelope: unknown, dialect: OperatorDialect): string {
-  return `${dialect.resultPrefix} ${JSON.stringify(envelope)}`;
+  return `${lineHead(dialect)}${JSON.stringify(envelope)}`;
+}
+
+/** What precedes the envelope JSON on its result line. */
+function lineHead(dialect: OperatorDialect): string {
+  return `${dialect.resultPrefix} `;
 }
 
 /** Splits one result line into its chunk objects. */
 export function chunkResultLine(line: string, ids: { commandId: string; taskId: string }): ResultChunk[] {
   const bytes = Buffer.from(line, 'utf8');
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const count = Math.ceil(bytes.length / CHUNK_SLICE_BYTES);
-  const chunks: ResultChunk[] = [];
-  for (let index = 0; index < count; index++) {
-    const slice = bytes.subarray(index * CHUNK_SLICE_BYTES, (index + 1) * CHUNK_SLICE_BYTES);
-    chunks.push({
-      commandId: ids.commandId,
-      taskId: ids.taskId,
-      index,
-      count,
-      byteLength: bytes.length,
-      sha256,
-      data: slice.toString('base64'),
-    });
-  }
-  return chunks;
+  return sliceData(bytes).map((data, index, all) => ({
+    commandId: ids.commandId,
+    taskId: ids.taskId,
+    index,
+    count: all.length,
+    byteLength: bytes.length,
+    sha256,
+    data,
+  }));
+}
+
+/** The base64 of each `CHUNK_SLICE_BYTES` slice of a line, in order. */
+function sliceData(bytes: Buffer): string[] {
+  const data: string[] = new Array(Math.ceil(bytes.length / CHUNK_SLICE_BYTES));
+  for (let index = 0; index < data.length; index++)
+    data[index] = bytes
+      .subarray(index * CHUNK_SLICE_BYTES, (index + 1) * CHUNK_SLICE_BYTES)
+      .toString('base64');
+  return data;
 }
 
 /**
- * Formats one chunk as its logcat message: exactly `JSON.stringify(chunk)`,
- * built by hand because only the ids can need escaping (numbers, hex and
- * base64 never do), which makes the dozens of lines of a snapshot cheap.
+ * Formats the chunk lines of one result line: each is exactly
+ * `JSON.stringify(chunk)`, built by hand because only the ids can need
+ * escaping (numbers, hex and base64 never do), and everything but `index`
+ * and `data` is the same on every line of a result, so it is built once.
  */
-export function chunkLine(chunk: ResultChunk, chunkPrefix: string): string {
-  const { commandId, taskId, index, count, byteLength, sha256, data } = chunk;
-  return `${chunkPrefix} {"commandId":${JSON.stringify(commandId)},"taskId":${JSON.stringify(taskId)},"index":${index},"count":${count},"byteLength":${byteLength},"sha256":"${sha256}","data":"${data}"}`;
+function chunkLineWriter(
+  header: Omit<ResultChunk, 'index' | 'data'>,
+  chunkPrefix: string,
+): (index: number, data: string) => string {
+  const { commandId, taskId, count, byteLength, sha256 } = header;
+  const head = `${chunkPrefix} {"commandId":${JSON.stringify(commandId)},"taskId":${JSON.stringify(taskId)},"index":`;
+  const middle = `,"count":${count},"byteLength":${byteLength},"sha256":"${sha256}","data":"`;
+  // join builds each line flat in one copy; a template literal makes a rope that logcat's byte count then flattens.
+  return (index, data) => [head, index, middle, data, '"}'].join('');
 }
 
 /**
  * The logcat messages that carry one envelope: one result line, or the chunk
- * lines when the result line exceeds `RESULT_LINE_MAX_BYTES`.
+ * lines when the result line exceeds `RESULT_LINE_MAX_BYTES`. The line is
+ * encoded to UTF-8 once, for its length, its digest and its slices.
  */
 export function encodeResultMessages(
   envelope: { commandId: string; taskId: string },
   dialect: OperatorDialect,
 ): string[] {
-  const line = resultLine(envelope, dialect);
+  const head = lineHead(dialect);
+  const json = JSON.stringify(envelope);
   const { chunkPrefix } = dialect;
-  if (chunkPrefix === null || Buffer.byteLength(line, 'utf8') <= RESULT_LINE_MAX_BYTES) return [line];
-  return chunkResultLine(line, envelope).map((chunk) => chunkLine(chunk, chunkPrefix));
+  // At most 3 UTF-8 bytes per UTF-16 unit: a short line needs no encoding to be known short.
+  if (chunkPrefix === null || (head.length + json.length) * 3 <= RESULT_LINE_MAX_BYTES) return [head + json];
+  // Encoded side by side: joining them first would copy the whole line (megabytes for a large snapshot) once more.
+  const bytes = joinBytes([head, json]);
+  if (bytes.length <= RESULT_LINE_MAX_BYTES) return [head + json];
+  const data = sliceData(bytes);
+  const write = chunkLineWriter(
+    {
+      commandId: envelope.commandId,
+      taskId: envelope.taskId,
+      count: data.length,
+      byteLength: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    },
+    chunkPrefix,
+  );
+  return data.map((slice, index) => write(index, slice));
 }

@@ -5,6 +5,7 @@
  * and filter specs (`TAG:P`, `*:S`, `-s`).
  */
 import { DroidproofError } from '../../../contract/errors.js';
+import { joinBytes } from '../../bytes.js';
 import { type LogEntry, type LogPriority, PRIORITY_NUMBER } from './entry.js';
 
 export const LOG_FORMATS = ['brief', 'time', 'threadtime', 'tag', 'process', 'raw', 'long'] as const;
@@ -51,18 +52,30 @@ function linePrefix(entry: LogEntry, format: Exclude<LogFormat, 'long'>): string
 
 /** One entry as text; a multi-line message repeats the prefix on each line. */
 export function formatEntry(entry: LogEntry, format: LogFormat): string {
+  return formatEntryParts(entry, format).join('');
+}
+
+/**
+ * `formatEntry`'s text as UTF-8, written piece by piece: a joined string
+ * would copy every message once more (a large result's chunk lines are 3 MB).
+ */
+export function formatEntryBytes(entry: LogEntry, format: LogFormat): Buffer {
+  return joinBytes(formatEntryParts(entry, format));
+}
+
+/** The pieces of `formatEntry`'s text: each line's prefix, text and end. */
+function formatEntryParts(entry: LogEntry, format: LogFormat): string[] {
   if (format === 'long') {
     const { priority: p, tag, pid, tid } = entry;
-    return `[ ${formatLogTime(entry.timeMs)} ${pad5(pid)}:${pad5(tid)} ${p}/${tag.padEnd(8)} ]\n${entry.message}\n\n`;
+    return [
+      `[ ${formatLogTime(entry.timeMs)} ${pad5(pid)}:${pad5(tid)} ${p}/${tag.padEnd(8)} ]\n${entry.message}\n\n`,
+    ];
   }
   const prefix = linePrefix(entry, format);
-  const suffix = format === 'process' ? `  (${entry.tag})` : '';
+  const end = format === 'process' ? `  (${entry.tag})\n` : '\n';
   // Most messages are one line: skip the split.
-  if (!entry.message.includes('\n')) return `${prefix}${entry.message}${suffix}\n`;
-  return entry.message
-    .split('\n')
-    .map((line) => `${prefix}${line}${suffix}\n`)
-    .join('');
+  if (!entry.message.includes('\n')) return [prefix, entry.message, end];
+  return entry.message.split('\n').flatMap((line) => [prefix, line, end]);
 }
 
 /** v4 `struct logger_entry` header size. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createVirtualAndroid } from '../device.js';
 import { execShell } from '../exec.js';
 import type { LogEntry } from './entry.js';
-import { formatEntry, MAX_PAYLOAD } from './format.js';
+import { formatEntry, formatEntryBytes, LOG_FORMATS, MAX_PAYLOAD } from './format.js';
 
 const ENTRY: LogEntry = {
   timeMs: Date.UTC(2026, 11, 1, 3, 4, 5, 678),
@@ -38,6 +38,14 @@ describe('logcat text formats (research 11: liblog logprint)', () => {
 
   it('repeats the prefix on every line of a multi-line message', () => {
     expect(formatEntry({ ...ENTRY, message: 'a\nb' }, 'tag')).toBe('I/VirtTag : a\nI/VirtTag : b\n');
+  });
+
+  it('the streamed bytes are the UTF-8 of the formatted text, in every format', () => {
+    for (const message of ['hello logcat', 'a\nb\n', 'é€😀 line\nsecond', ''])
+      for (const format of LOG_FORMATS) {
+        const entry = { ...ENTRY, message };
+        expect(formatEntryBytes(entry, format)).toEqual(Buffer.from(formatEntry(entry, format), 'utf8'));
+      }
   });
 });
 

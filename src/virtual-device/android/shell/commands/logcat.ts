@@ -7,7 +7,7 @@ import { isDroidproofError } from '../../../../contract/errors.js';
 import type { LogEntry } from '../../logcat/entry.js';
 import {
   encodeBinaryEntry,
-  formatEntry,
+  formatEntryBytes,
   isLogFormat,
   LogFilter,
   type LogFormat,
@@ -134,7 +134,7 @@ const logcat: ShellCommand = async (ctx: CommandContext) => {
       ctx.stdout('--------- beginning of main\n');
       headerShown = true;
     }
-    ctx.stdout(options.binary ? encodeBinaryEntry(entry) : formatEntry(entry, options.format));
+    ctx.stdout(options.binary ? encodeBinaryEntry(entry) : formatEntryBytes(entry, options.format));
     if (--remaining <= 0) done.abort();
   };
   // Subscribe before dumping so a line written while the dump is being sent is not lost.
