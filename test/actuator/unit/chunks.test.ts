@@ -159,6 +159,29 @@ describe('ChunkAssembler', () => {
     expect(error).toMatchObject({ details: { reason: 'sha256 of the reassembled result does not match' } });
   });
 
+  it('hashes every byte of a result spanning several hash batches, the replayed chunks included', () => {
+    const chunks = chunksOf(bigEnvelope(200_000));
+    expect(chunks.length).toBeGreaterThan(3 * 64);
+    // A slice altered in any batch (first, middle, last chunk) and carried by a consistent header fails the checksum.
+    for (const at of [0, 70, 130, chunks.length - 1]) {
+      const bytes = Buffer.from(chunks[at].data, 'base64');
+      bytes[0] ^= 1;
+      const altered = chunks.map((c, i) => (i === at ? { ...c, data: bytes.toString('base64') } : c));
+      const assembler = new ChunkAssembler();
+      const error = malformed(() => {
+        for (const chunk of altered) assembler.add(chunk);
+      });
+      expect(error).toMatchObject({ details: { reason: 'sha256 of the reassembled result does not match' } });
+    }
+    const assembler = new ChunkAssembler();
+    let outcome: ReturnType<ChunkAssembler['add']> | undefined;
+    for (const [i, chunk] of chunks.entries()) {
+      outcome = assembler.add(chunk);
+      if (i % 50 === 49) assembler.add(chunks[i - 1]);
+    }
+    expect(outcome).toMatchObject({ complete: true });
+  });
+
   it('a missing tail stays incomplete with progress (the caller times out)', () => {
     const chunks = chunksOf(bigEnvelope(4000));
     const assembler = new ChunkAssembler();
