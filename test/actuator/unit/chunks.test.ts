@@ -92,9 +92,18 @@ describe('parseResultLine', () => {
       } catch {
         expected = undefined;
       }
-      const actual = parseResultLine(`12-01 03:00:00.123  1234  1250 I Tag: ${line}`, dialect);
-      if (expected) expect(actual, fields).toEqual(expected);
-      else expect(actual?.kind, fields).toBe('bad-chunk');
+      const logged = `12-01 03:00:00.123  1234  1250 I Tag: ${line}`;
+      const actual = parseResultLine(logged, dialect);
+      if (actual?.kind !== 'chunk' || expected === undefined) {
+        expect(expected, fields).toBeUndefined();
+        expect(actual?.kind, fields).toBe('bad-chunk');
+        continue;
+      }
+      const { payloadAt, ...parsed } = actual;
+      expect(parsed, fields).toEqual(expected);
+      // The payload's offset is given for the canonical spelling, where the data stands verbatim and last.
+      if (fields === canonical) expect(payloadAt).toBeDefined();
+      if (payloadAt !== undefined) expect(logged.slice(payloadAt), fields).toBe(`${parsed.chunk.data}"}`);
     }
   });
 
