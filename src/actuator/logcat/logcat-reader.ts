@@ -278,7 +278,7 @@ export class LogcatReader {
     if (this.replaying) {
       if (this.ring.hasRecent(kept, this.options.replayLines)) {
         // The ring holds no payload to compare: the assembler checks a repeat against its first copy.
-        if (parsed?.kind === 'chunk') this.addChunk(parsed.chunk);
+        if (parsed?.kind === 'chunk') this.addChunk(parsed.chunk, parsed.payloadAt !== undefined);
         return;
       }
       this.replaying = false;
@@ -304,15 +304,16 @@ export class LogcatReader {
       );
       return;
     }
-    this.addChunk(parsed.chunk);
+    this.addChunk(parsed.chunk, parsed.payloadAt !== undefined);
   }
 
-  private addChunk(chunk: ResultChunk): void {
+  /** `canonical`: the chunk's header is in the canonical form (its data is base64 digits alone). */
+  private addChunk(chunk: ResultChunk, canonical: boolean): void {
     const waiter = this.waiters.get(chunk.commandId);
     if (waiter === undefined) return;
     waiter.assembler ??= new ChunkAssembler(this.options.maxResultBytes);
     try {
-      const outcome = waiter.assembler.add(chunk);
+      const outcome = waiter.assembler.add(chunk, canonical);
       if (outcome.complete) waiter.resolve(outcome.line);
     } catch (error) {
       waiter.reject(error as DroidproofError);

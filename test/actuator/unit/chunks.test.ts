@@ -191,6 +191,49 @@ describe('ChunkAssembler', () => {
     expect(outcome).toMatchObject({ complete: true });
   });
 
+  it('judges data of base64 digits alone by its spelling exactly as by re-encoding its bytes', () => {
+    const outcome = (chunk: ResultChunk, digitsOnly: boolean) => {
+      try {
+        return new ChunkAssembler().add(chunk, digitsOnly);
+      } catch (error) {
+        return (error as { details: { reason: string } }).details.reason;
+      }
+    };
+    const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    let judged = 0;
+    for (let length = 1; length <= 9; length++) {
+      const bytes = createHash('sha256').update(String(length)).digest().subarray(0, length);
+      const header = {
+        ...ids,
+        index: 0,
+        count: 1,
+        byteLength: length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      };
+      const data = bytes.toString('base64');
+      const significant = data.replace(/=+$/, '');
+      const spellings = [
+        data,
+        `${data}=`,
+        `A${data}`,
+        data.replace(/=/g, 'A'),
+        data.replace(/=$/, 'A'),
+        `${significant}==`.slice(0, data.length),
+      ];
+      // Every other last significant digit: only those with zero spare bits are canonical.
+      for (const digit of digits)
+        spellings.push(`${significant.slice(0, -1)}${digit}${data.slice(significant.length)}`);
+      for (let at = 0; at < significant.length; at++)
+        spellings.push(`${data.slice(0, at)}=${data.slice(at + 1)}`);
+      for (const spelling of spellings) {
+        const chunk = { ...header, data: spelling };
+        expect(outcome(chunk, true), `${length} ${spelling}`).toEqual(outcome(chunk, false));
+        judged++;
+      }
+    }
+    expect(judged).toBeGreaterThan(9 * digits.length);
+  });
+
   it('a missing tail stays incomplete with progress (the caller times out)', () => {
     const chunks = chunksOf(bigEnvelope(4000));
     const assembler = new ChunkAssembler();
