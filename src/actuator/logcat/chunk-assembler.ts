@@ -160,7 +160,8 @@ export class ChunkAssembler {
       chunk.taskId !== h.taskId ||
       chunk.count !== h.count ||
       chunk.byteLength !== h.byteLength ||
-      chunk.sha256.toLowerCase() !== h.sha256.toLowerCase()
+      // The same spelling as the first chunk (always, in practice) needs no lower-cased copies.
+      (chunk.sha256 !== h.sha256 && chunk.sha256.toLowerCase() !== h.sha256.toLowerCase())
     ) {
       this.fail('chunk header differs from the first chunk of this command', chunk);
     }

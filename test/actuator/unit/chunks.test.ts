@@ -148,6 +148,16 @@ describe('ChunkAssembler', () => {
     const other = new ChunkAssembler();
     other.add(chunks[0]);
     malformed(() => other.add({ ...chunks[1], taskId: 'other' }));
+    const third = new ChunkAssembler();
+    third.add(chunks[0]);
+    malformed(() => third.add({ ...chunks[1], sha256: 'ab'.repeat(32) }));
+    // A digest differing only in case is the same digest.
+    const cased = new ChunkAssembler();
+    cased.add(chunks[0]);
+    let outcome: ReturnType<ChunkAssembler['add']> | undefined;
+    for (const chunk of chunks.slice(1))
+      outcome = cased.add({ ...chunk, sha256: chunk.sha256.toUpperCase() });
+    expect(outcome).toMatchObject({ complete: true });
   });
 
   it('count inconsistent with byteLength, an index past count and a short slice are malformed', () => {
