@@ -40,7 +40,7 @@ export class RawOperator {
     const shell = new AdbTransport({ adbPort: this.options.adbPort }).device(this.options.serial);
     this.logcat = await shell.stream('logcat -v raw -T 1');
     this.logcat.on('data', (bytes: Buffer) => {
-      for (const line of this.splitter.push(bytes)) this.handleLine(line);
+      for (const line of this.splitter.push(bytes)) this.handleLine(line.toString('utf8'));
     });
   }
 

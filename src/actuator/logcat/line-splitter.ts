@@ -1,9 +1,11 @@
 /**
- * Splits a byte stream into text lines. It cuts the bytes at `\n` (a byte that
- * never occurs inside a multi-byte UTF-8 character) and decodes each line once,
- * so a burst of thousands of chunk lines costs no decoded copy of the whole
- * burst and no split of it. A line longer than `maxLineBytes` is cut there, at
- * a character boundary (logcat lines are at most a few KiB; this only bounds memory).
+ * Splits a byte stream into lines of bytes. It cuts at `\n` (a byte that never
+ * occurs inside a multi-byte UTF-8 character) and leaves decoding to the caller,
+ * which decodes each line once and may decode parts of it apart (the evidence
+ * ring's copy of a chunk line), so a burst of thousands of chunk lines costs no
+ * decoded copy of the whole burst and no split of it. A line longer than
+ * `maxLineBytes` is cut there, at a character boundary (logcat lines are at most
+ * a few KiB; this only bounds memory).
  */
 
 const NEWLINE = 0x0a;
@@ -23,9 +25,12 @@ export class LineSplitter {
 
   constructor(private readonly maxLineBytes = 1 << 20) {}
 
-  /** Feeds bytes; returns the complete lines (without `\n` or a trailing `\r`). */
-  push(bytes: Buffer): string[] {
-    const lines: string[] = [];
+  /**
+   * Feeds bytes; returns the complete lines (without `\n` or a trailing `\r`),
+   * as views that are valid until the next `push`.
+   */
+  push(bytes: Buffer): Buffer[] {
+    const lines: Buffer[] = [];
     let data = bytes;
     let start = 0;
     if (this.partial.length > 0) {
@@ -34,19 +39,19 @@ export class LineSplitter {
       if (newline < 0) {
         data = Buffer.concat([this.partial, bytes]);
       } else {
-        lines.push(lineText(Buffer.concat([this.partial, bytes.subarray(0, newline)])));
+        lines.push(withoutReturn(Buffer.concat([this.partial, bytes.subarray(0, newline)])));
         start = newline + 1;
       }
       this.partial = Buffer.alloc(0);
     }
     for (let newline = data.indexOf(NEWLINE, start); newline >= 0; newline = data.indexOf(NEWLINE, start)) {
-      lines.push(lineText(data.subarray(start, newline)));
+      lines.push(withoutReturn(data.subarray(start, newline)));
       start = newline + 1;
     }
     let rest = data.subarray(start);
     while (rest.length > this.maxLineBytes) {
       const cut = characterBoundary(rest, this.maxLineBytes);
-      lines.push(rest.toString('utf8', 0, cut));
+      lines.push(rest.subarray(0, cut));
       rest = rest.subarray(cut);
     }
     // A copy: the held bytes must not pin the whole burst they came in.
@@ -60,7 +65,6 @@ export class LineSplitter {
   }
 }
 
-function lineText(line: Buffer): string {
-  const end = line.length > 0 && line[line.length - 1] === CARRIAGE_RETURN ? line.length - 1 : line.length;
-  return line.toString('utf8', 0, end);
+function withoutReturn(line: Buffer): Buffer {
+  return line.length > 0 && line[line.length - 1] === CARRIAGE_RETURN ? line.subarray(0, -1) : line;
 }

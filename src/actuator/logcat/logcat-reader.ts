@@ -4,8 +4,9 @@
  * for them, by prefix and commandId only. When the stream ends it reconnects,
  * replaying a bounded tail (`-T`) so a result logged during the gap is not
  * lost; after `reconnectAttempts` failures every waiter gets LOGCAT_UNAVAILABLE
- * and the next `start()` tries afresh. It also keeps a ring of recent raw lines
- * for evidence (`logcatSince`).
+ * and the next `start()` tries afresh. It also keeps a ring of recent lines for
+ * evidence (`logcatSince`): raw, except that a result chunk keeps its header and
+ * the length of its base64 payload (docs/evidence.md "Logcat").
  */
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
@@ -16,7 +17,7 @@ import { shellCommand } from '../adb/shell-quote.js';
 import { ChunkAssembler, type ChunkProgress, MAX_RESULT_BYTES } from './chunk-assembler.js';
 import { type HierarchyCapture, HierarchyLineCollector } from './hierarchy-lines.js';
 import { LineSplitter } from './line-splitter.js';
-import { parseResultLine } from './result-lines.js';
+import { parseResultLine, type ResultChunk } from './result-lines.js';
 import { LineRing, type LogcatLine } from './ring.js';
 
 export interface LogcatReaderOptions {
@@ -35,6 +36,18 @@ export interface LogcatReaderOptions {
   /** How long the first line may take before a marker is logged to prove the attach (an empty buffer). */
   markerDelayMs?: number;
   now?: () => number;
+}
+
+/**
+ * The ring's copy of a canonical chunk line: everything but the base64 payload,
+ * which is replaced by its length. The payload and the closing `"}` are ASCII,
+ * so the rest ends that many bytes before the line's end; decoding it from the
+ * bytes gives a string of its own rather than a slice that would keep the whole
+ * line alive as long as the ring holds it (thousands per large snapshot).
+ */
+function chunkStandIn(line: Buffer, payloadAndClose: number): string {
+  const payload = payloadAndClose - 2;
+  return `${line.toString('utf8', 0, line.length - payloadAndClose)}<${payload} base64 characters>"}`;
 }
 
 /** A registered wait for one command's result line. */
@@ -255,16 +268,25 @@ export class LogcatReader {
     this.failWaiters(this.unavailable('the logcat stream ended and could not be reopened', lastError));
   }
 
-  private handleLine(text: string): void {
+  private handleLine(bytes: Buffer): void {
+    const text = bytes.toString('utf8');
+    const parsed = parseResultLine(text, this.dialect);
+    const kept =
+      parsed?.kind === 'chunk' && parsed.payloadAt !== undefined
+        ? chunkStandIn(bytes, text.length - parsed.payloadAt)
+        : text;
     if (this.replaying) {
-      if (this.ring.hasRecent(text, this.options.replayLines)) return;
+      if (this.ring.hasRecent(kept, this.options.replayLines)) {
+        // The ring holds no payload to compare: the assembler checks a repeat against its first copy.
+        if (parsed?.kind === 'chunk') this.addChunk(parsed.chunk, parsed.payloadAt !== undefined);
+        return;
+      }
       this.replaying = false;
     }
-    this.ring.push({ timeMs: this.options.now(), text });
+    this.ring.push({ timeMs: this.options.now(), text: kept });
     for (const listener of this.lineListeners) listener(text);
     if (this.waiters.size === 0) return;
     if (this.hierarchyLines) this.addHierarchy(this.hierarchyLines.push(text));
-    const parsed = parseResultLine(text, this.dialect);
     if (parsed === undefined) return;
     if (parsed.kind === 'result') {
       // The Operator logs its hierarchies before the result: whatever is still open belongs to it.
@@ -282,11 +304,16 @@ export class LogcatReader {
       );
       return;
     }
-    const waiter = this.waiters.get(parsed.chunk.commandId);
+    this.addChunk(parsed.chunk, parsed.payloadAt !== undefined);
+  }
+
+  /** `canonical`: the chunk's header is in the canonical form (its data is base64 digits alone). */
+  private addChunk(chunk: ResultChunk, canonical: boolean): void {
+    const waiter = this.waiters.get(chunk.commandId);
     if (waiter === undefined) return;
     waiter.assembler ??= new ChunkAssembler(this.options.maxResultBytes);
     try {
-      const outcome = waiter.assembler.add(parsed.chunk);
+      const outcome = waiter.assembler.add(chunk, canonical);
       if (outcome.complete) waiter.resolve(outcome.line);
     } catch (error) {
       waiter.reject(error as DroidproofError);

@@ -21,7 +21,15 @@ export type ResultChunk = z.infer<typeof ResultChunkSchema>;
 export type ResultLine =
   /** A whole envelope line, `text` from the prefix to the end of the line. */
   | { kind: 'result'; commandId: string | undefined; text: string }
-  | { kind: 'chunk'; chunk: ResultChunk }
+  | {
+      kind: 'chunk';
+      chunk: ResultChunk;
+      /**
+       * Where the base64 payload begins when the header is in the canonical
+       * form (the payload is then last and verbatim, followed only by `"}`).
+       */
+      payloadAt?: number;
+    }
   /** A chunk line for `commandId` whose header does not parse. */
   | { kind: 'bad-chunk'; commandId: string | undefined; reason: string };
 
@@ -72,7 +80,9 @@ export function parseResultLine(line: string, dialect: OperatorDialect): ResultL
   if (chunkPrefix !== null && chunkAt >= 0) {
     const json = line.slice(chunkAt + chunkPrefix.length + 1);
     const canonical = canonicalChunk(json);
-    if (canonical !== undefined) return { kind: 'chunk', chunk: canonical };
+    if (canonical !== undefined) {
+      return { kind: 'chunk', chunk: canonical, payloadAt: line.length - canonical.data.length - 2 };
+    }
     let raw: unknown;
     try {
       raw = JSON.parse(json);

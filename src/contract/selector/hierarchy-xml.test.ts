@@ -75,6 +75,22 @@ describe('toHierarchyXml / parseHierarchyXml (seed 003:1029, 5067-5090)', () => 
     expect(xml).toContain('<node text="a" />');
   });
 
+  it('leaves an attribute the dump lacks unknown: undefined, absent from JSON, not written back', () => {
+    const xml = `<hierarchy rotation="0"><node text="a" checked="true" hint="h"><node /></node></hierarchy>`;
+    const [root] = parseHierarchyXml(xml).roots;
+    expect(root.resourceId).toBeUndefined();
+    expect(root.bounds).toBeUndefined();
+    expect(JSON.parse(JSON.stringify(root))).toEqual({
+      children: [{ children: [] }],
+      text: 'a',
+      checked: true,
+      extra: { hint: 'h' },
+    });
+    expect(toHierarchyXml(parseHierarchyXml(xml))).toContain(
+      '<node text="a" checked="true" hint="h"><node /></node>',
+    );
+  });
+
   it('reads attributes in any order, quoting and spacing, and references in every kind of value', () => {
     const inOrder = parseHierarchyXml(
       '<hierarchy rotation="0"><node index="2" text="a" checked="true" bounds="[0,0][5,5]" /></hierarchy>',

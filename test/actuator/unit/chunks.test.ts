@@ -92,9 +92,18 @@ describe('parseResultLine', () => {
       } catch {
         expected = undefined;
       }
-      const actual = parseResultLine(`12-01 03:00:00.123  1234  1250 I Tag: ${line}`, dialect);
-      if (expected) expect(actual, fields).toEqual(expected);
-      else expect(actual?.kind, fields).toBe('bad-chunk');
+      const logged = `12-01 03:00:00.123  1234  1250 I Tag: ${line}`;
+      const actual = parseResultLine(logged, dialect);
+      if (actual?.kind !== 'chunk' || expected === undefined) {
+        expect(expected, fields).toBeUndefined();
+        expect(actual?.kind, fields).toBe('bad-chunk');
+        continue;
+      }
+      const { payloadAt, ...parsed } = actual;
+      expect(parsed, fields).toEqual(expected);
+      // The payload's offset is given for the canonical spelling, where the data stands verbatim and last.
+      if (fields === canonical) expect(payloadAt).toBeDefined();
+      if (payloadAt !== undefined) expect(logged.slice(payloadAt), fields).toBe(`${parsed.chunk.data}"}`);
     }
   });
 
@@ -139,6 +148,16 @@ describe('ChunkAssembler', () => {
     const other = new ChunkAssembler();
     other.add(chunks[0]);
     malformed(() => other.add({ ...chunks[1], taskId: 'other' }));
+    const third = new ChunkAssembler();
+    third.add(chunks[0]);
+    malformed(() => third.add({ ...chunks[1], sha256: 'ab'.repeat(32) }));
+    // A digest differing only in case is the same digest.
+    const cased = new ChunkAssembler();
+    cased.add(chunks[0]);
+    let outcome: ReturnType<ChunkAssembler['add']> | undefined;
+    for (const chunk of chunks.slice(1))
+      outcome = cased.add({ ...chunk, sha256: chunk.sha256.toUpperCase() });
+    expect(outcome).toMatchObject({ complete: true });
   });
 
   it('count inconsistent with byteLength, an index past count and a short slice are malformed', () => {
@@ -157,6 +176,72 @@ describe('ChunkAssembler', () => {
       for (const chunk of chunks) assembler.add({ ...chunk, sha256: wrong });
     });
     expect(error).toMatchObject({ details: { reason: 'sha256 of the reassembled result does not match' } });
+  });
+
+  it('hashes every byte of a result spanning several hash batches, the replayed chunks included', () => {
+    const chunks = chunksOf(bigEnvelope(200_000));
+    expect(chunks.length).toBeGreaterThan(3 * 64);
+    // A slice altered in any batch (first, middle, last chunk) and carried by a consistent header fails the checksum.
+    for (const at of [0, 70, 130, chunks.length - 1]) {
+      const bytes = Buffer.from(chunks[at].data, 'base64');
+      bytes[0] ^= 1;
+      const altered = chunks.map((c, i) => (i === at ? { ...c, data: bytes.toString('base64') } : c));
+      const assembler = new ChunkAssembler();
+      const error = malformed(() => {
+        for (const chunk of altered) assembler.add(chunk);
+      });
+      expect(error).toMatchObject({ details: { reason: 'sha256 of the reassembled result does not match' } });
+    }
+    const assembler = new ChunkAssembler();
+    let outcome: ReturnType<ChunkAssembler['add']> | undefined;
+    for (const [i, chunk] of chunks.entries()) {
+      outcome = assembler.add(chunk);
+      if (i % 50 === 49) assembler.add(chunks[i - 1]);
+    }
+    expect(outcome).toMatchObject({ complete: true });
+  });
+
+  it('judges data of base64 digits alone by its spelling exactly as by re-encoding its bytes', () => {
+    const outcome = (chunk: ResultChunk, digitsOnly: boolean) => {
+      try {
+        return new ChunkAssembler().add(chunk, digitsOnly);
+      } catch (error) {
+        return (error as { details: { reason: string } }).details.reason;
+      }
+    };
+    const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    let judged = 0;
+    for (let length = 1; length <= 9; length++) {
+      const bytes = createHash('sha256').update(String(length)).digest().subarray(0, length);
+      const header = {
+        ...ids,
+        index: 0,
+        count: 1,
+        byteLength: length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      };
+      const data = bytes.toString('base64');
+      const significant = data.replace(/=+$/, '');
+      const spellings = [
+        data,
+        `${data}=`,
+        `A${data}`,
+        data.replace(/=/g, 'A'),
+        data.replace(/=$/, 'A'),
+        `${significant}==`.slice(0, data.length),
+      ];
+      // Every other last significant digit: only those with zero spare bits are canonical.
+      for (const digit of digits)
+        spellings.push(`${significant.slice(0, -1)}${digit}${data.slice(significant.length)}`);
+      for (let at = 0; at < significant.length; at++)
+        spellings.push(`${data.slice(0, at)}=${data.slice(at + 1)}`);
+      for (const spelling of spellings) {
+        const chunk = { ...header, data: spelling };
+        expect(outcome(chunk, true), `${length} ${spelling}`).toEqual(outcome(chunk, false));
+        judged++;
+      }
+    }
+    expect(judged).toBeGreaterThan(9 * digits.length);
   });
 
   it('a missing tail stays incomplete with progress (the caller times out)', () => {

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { LineSplitter } from '../../../src/actuator/logcat/line-splitter.js';
 
+/** Feeds `bytes` and decodes the lines it completes. */
+function push(splitter: LineSplitter, bytes: Buffer): string[] {
+  return splitter.push(bytes).map((line) => line.toString('utf8'));
+}
+
 /** Feeds `bytes` in pieces of `size` bytes and collects every line. */
 function feed(splitter: LineSplitter, bytes: Buffer, size: number): string[] {
   const lines: string[] = [];
-  for (let at = 0; at < bytes.length; at += size) lines.push(...splitter.push(bytes.subarray(at, at + size)));
+  for (let at = 0; at < bytes.length; at += size)
+    lines.push(...push(splitter, bytes.subarray(at, at + size)));
   return lines;
 }
 
@@ -15,22 +21,22 @@ describe('LineSplitter', () => {
     for (const size of [1, 2, 3, 5, 7, bytes.length]) {
       const splitter = new LineSplitter();
       expect(feed(splitter, bytes, size)).toEqual(['première ligne', 'zweite Zeile ü', '', 'third 🙂 line']);
-      expect(splitter.push(Buffer.from('\n'))).toEqual(['unfinished é']);
+      expect(push(splitter, Buffer.from('\n'))).toEqual(['unfinished é']);
     }
   });
 
   it('cuts a line longer than the limit at a character boundary', () => {
     const splitter = new LineSplitter(8);
     // 'aaaaaaa' is 7 bytes; 'é' (2 bytes) would straddle byte 8, so the first piece ends before it.
-    const lines = splitter.push(Buffer.from('aaaaaaaébbbbbbbbbb', 'utf8'));
+    const lines = push(splitter, Buffer.from('aaaaaaaébbbbbbbbbb', 'utf8'));
     expect(lines).toEqual(['aaaaaaa', 'ébbbbbb']);
-    expect(splitter.push(Buffer.from('\n'))).toEqual(['bbbb']);
+    expect(push(splitter, Buffer.from('\n'))).toEqual(['bbbb']);
   });
 
   it('drops a half-received line on reset', () => {
     const splitter = new LineSplitter();
-    expect(splitter.push(Buffer.from('half a li'))).toEqual([]);
+    expect(push(splitter, Buffer.from('half a li'))).toEqual([]);
     splitter.reset();
-    expect(splitter.push(Buffer.from('fresh\n'))).toEqual(['fresh']);
+    expect(push(splitter, Buffer.from('fresh\n'))).toEqual(['fresh']);
   });
 });

@@ -140,6 +140,67 @@ describe('LogcatReader', () => {
     reader.close();
   });
 
+  it('keeps a chunk line in the ring as its header and payload length; listeners get the raw line', async () => {
+    const shell = new FakeShell();
+    const reader = new LogcatReader(shell, DIALECTS.androperator);
+    await reader.start();
+    const heard: string[] = [];
+    reader.onLine((line) => heard.push(line));
+    const wait = reader.waitForResult('big');
+    const lines = encodeResultMessages(envelope('big', 'x'.repeat(3000)), DIALECTS.androperator);
+    shell.log('before');
+    for (const line of lines) shell.log(line);
+    await wait.line;
+    const kept = reader.logcatSince(0).map((l) => l.text);
+    const chunks = lines.map((line) => {
+      const data = /"data":"([^"]*)"\}$/.exec(line)![1];
+      return `12-01 03:00:00.000  100  100 I Op: ${line.slice(0, -data.length - 2)}<${data.length} base64 characters>"}`;
+    });
+    expect(kept.slice(-lines.length - 1)).toEqual(['12-01 03:00:00.000  100  100 I Op: before', ...chunks]);
+    expect(heard.slice(-lines.length)).toEqual(
+      lines.map((line) => `12-01 03:00:00.000  100  100 I Op: ${line}`),
+    );
+    reader.close();
+  });
+
+  it('drops a replayed tail of chunk lines after a reconnect, and still checks a replayed chunk against its first copy', async () => {
+    const shell = new FakeShell();
+    const reader = new LogcatReader(shell, DIALECTS.androperator);
+    await reader.start();
+    const wait = reader.waitForResult('late');
+    const lines = encodeResultMessages(envelope('late', 'ü'.repeat(5000)), DIALECTS.androperator);
+    shell.log('before');
+    shell.log(lines[0]);
+    shell.log(lines[1]);
+    shell.current.end();
+    await expect.poll(() => shell.streams.length).toBe(2);
+    const ringBefore = reader.logcatSince(0).length;
+    for (const line of lines) shell.log(line);
+    await expect(wait.line).resolves.toContain('"commandId":"late"');
+    // Only the chunks after the replayed ones are new.
+    expect(reader.logcatSince(0).length).toBe(ringBefore + lines.length - 2);
+
+    const altered = new FakeShell();
+    const other = new LogcatReader(altered, DIALECTS.androperator);
+    await other.start();
+    const corrupt = other.waitForResult('late');
+    altered.log(lines[0]);
+    altered.log(lines[1]);
+    altered.current.end();
+    await expect.poll(() => altered.streams.length).toBe(2);
+    // Same header, another payload of the same length: the ring cannot tell, the assembler does.
+    const data = /"data":"([^"]*)"\}$/.exec(lines[1])![1];
+    const flipped = `${data[0] === 'A' ? 'B' : 'A'}${data.slice(1)}`;
+    altered.log(lines[0]);
+    altered.log(lines[1].replace(data, flipped));
+    await expect(corrupt.line).rejects.toMatchObject({
+      code: 'RESULT_ENVELOPE_MALFORMED',
+      details: { reason: 'a repeated chunk differs from the first copy' },
+    });
+    reader.close();
+    other.close();
+  });
+
   it('keeps a bounded ring of recent lines with receive times', async () => {
     let now = 1_000;
     const shell = new FakeShell();
