@@ -30,9 +30,22 @@ export function figureOf(samples: readonly number[]): Figure {
   return { median: at(0.5), p90: at(0.9), runs: samples.length };
 }
 
+/**
+ * A compared variant: a timed call, or one with untimed steps around it (a
+ * screen change before, a reading of the device's counters after, told
+ * whether the round is measured or a warm-up).
+ */
+export type Variant =
+  | (() => Promise<unknown>)
+  | {
+      prepare?: () => Promise<unknown>;
+      run: () => Promise<unknown>;
+      finish?: (measured: boolean) => Promise<unknown>;
+    };
+
 /** Runs every variant once per round, `runs` rounds after `warmup` rounds; returns each variant's figure. */
 export async function interleave<K extends string>(
-  variants: Record<K, () => Promise<unknown>>,
+  variants: Record<K, Variant>,
   runs: number,
   warmup = 3,
 ): Promise<Record<K, Figure>> {
@@ -40,9 +53,13 @@ export async function interleave<K extends string>(
   const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
   for (let round = 0; round < warmup + runs; round++) {
     for (const name of names) {
+      const variant = variants[name];
+      const { prepare, run, finish } = typeof variant === 'function' ? { run: variant } : variant;
+      await prepare?.();
       const start = performance.now();
-      await variants[name]();
+      await run();
       if (round >= warmup) samples[name].push(performance.now() - start);
+      await finish?.(round >= warmup);
     }
   }
   return Object.fromEntries(names.map((name) => [name, figureOf(samples[name])])) as Record<K, Figure>;
