@@ -9,13 +9,15 @@
  * (droidproof) and the device's (the virtual device, the adb server is
  * neither). Also prints the device work each call costs on the virtual
  * device's counters (adb commands, shell programs): the figure that matters
- * on a phone.
+ * on a phone. The ratios are taken in steady state (after 20 warm-up rounds, as
+ * mid-suite in a worker); a new session's first calls, while the JIT still
+ * compiles the hot path, are printed beside them.
  *
  * Goals: snapshot of a changed 100-node screen within 3x the bare echo;
  * 5,000-node snapshot under 40 ms; one adb command and no `pm`/`dumpsys`
  * per call in steady state.
  *
- *   npx tsx bench/actuator.ts [--runs 40]
+ *   npx tsx bench/actuator.ts [--runs 200]
  */
 import { parseArgs } from 'node:util';
 import { AdbTransport } from '../src/actuator/adb/transport.js';
@@ -24,8 +26,12 @@ import { startDeviceHost } from './device-host.js';
 import { figureOf, interleave, ms, row, type Variant } from './report.js';
 import { nodeCount } from './screen-app.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '40' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '200' } } });
 const runs = Number(values.runs);
+/** Rounds before a steady-state figure: the hot path is compiled by then. */
+const WARMUP = 20;
+/** Calls counted as a new session's first ones. */
+const FIRST_CALLS = 20;
 const SMALL = 'com.droidproof.bench.small';
 const LARGE = 'com.droidproof.bench.large';
 const SETTINGS = 'com.droidproof.settings';
@@ -68,8 +74,9 @@ try {
 
   await device.openApp(SMALL);
   const small = nodeCount((await device.snapshot()).hierarchy.roots);
+  const first = await interleave({ echo, snapshot: changedSnapshot(SMALL).variant }, FIRST_CALLS, 0);
   const smallSnapshot = changedSnapshot(SMALL);
-  const inProcess = await interleave({ echo, snapshot: smallSnapshot.variant }, runs);
+  const inProcess = await interleave({ echo, snapshot: smallSnapshot.variant }, runs, WARMUP);
   row({
     bench: 'actuator',
     figure: 'bare `shell echo` (same adb route)',
@@ -90,10 +97,16 @@ try {
     value: smallSnapshot.split(),
     goal: 'reference',
   });
+  row({
+    bench: 'actuator',
+    figure: `  a new session's first ${FIRST_CALLS} calls`,
+    value: `${ms(first.snapshot)} = ${(first.snapshot.median / first.echo.median).toFixed(2)}x echo`,
+    goal: 'reference',
+  });
 
   await device.openApp(SETTINGS);
   const switchId = `${SETTINGS}:id/switch_bluetooth`;
-  const click = await interleave({ echo, click: () => device.click({ resourceId: switchId }) }, runs);
+  const click = await interleave({ echo, click: () => device.click({ resourceId: switchId }) }, runs, WARMUP);
   const clickRatio = click.click.median / click.echo.median;
   row({
     bench: 'actuator',
@@ -106,7 +119,7 @@ try {
   await device.openApp(LARGE);
   const large = nodeCount((await device.snapshot()).hierarchy.roots);
   const largeSnapshot = changedSnapshot(LARGE);
-  const big = await interleave({ snapshot: largeSnapshot.variant }, Math.max(10, Math.floor(runs / 2)));
+  const big = await interleave({ snapshot: largeSnapshot.variant }, Math.max(10, Math.floor(runs / 5)), 5);
   row({
     bench: 'actuator',
     figure: `device.snapshot(), changed ${large}-node screen`,

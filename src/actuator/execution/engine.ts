@@ -300,8 +300,15 @@ export class ExecutionEngine {
     state.phase = 'dispatch';
     state.timings.dispatchedAt = Date.now();
     state.dispatchAttempted = true;
+    const broadcast = sendBroadcast(shell, dialect, operatorPackage, payload, budgetMs);
+    // The envelope proves the dispatch (seed 003: BROADCAST_FAILED is a failure before one could be
+    // read): on a phone `am` can exit well after the Operator answered, so it is not waited for then.
+    const answered = wait.line.then(
+      () => undefined,
+      () => broadcast,
+    );
     try {
-      await sendBroadcast(shell, dialect, operatorPackage, payload, budgetMs);
+      await Promise.race([broadcast, answered]);
     } catch (error) {
       wait.cancel();
       crash.stop();

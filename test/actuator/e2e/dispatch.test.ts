@@ -3,10 +3,12 @@
  * Operator's receiver byte-identical, and the device shell runs nothing from it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Device } from '../../../src/actuator/index.js';
+import { assembleDevice } from '../../../src/actuator/connect.js';
+import { AdbTransport, type Device, type DeviceShell } from '../../../src/actuator/index.js';
+import { DIALECTS } from '../../../src/contract/dialect.js';
 import { validateExecution } from '../../../src/contract/validate.js';
 import { hasAdb } from '../../virtual-device/adb-server.js';
-import { type Harness, startHarness } from './harness.js';
+import { type Harness, OPERATOR, startHarness } from './harness.js';
 
 const SEARCH = 'com.droidproof.settings:id/search';
 
@@ -52,6 +54,61 @@ describe.skipIf(!hasAdb)('am broadcast dispatch', () => {
     expect(h.received).toContain(JSON.stringify(validateExecution(payload)));
     for (const name of ['pwned-subst', 'pwned-tick', 'pwned-semi']) {
       expect(h.vd.android.fs.stat(`/data/local/tmp/${name}`)).toBeUndefined();
+    }
+  });
+
+  it('the envelope settles a call while `am` has not exited, and am failing afterwards changes nothing', async () => {
+    // On a phone `am` is a process of its own whose exit can trail the Operator's answer: here each
+    // `am broadcast` answers only once released, and then fails; after the release they pass.
+    const real = new AdbTransport({ adbPort: h.server.port }).device(h.serial);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = 0;
+    let holding = true;
+    const shell: DeviceShell = {
+      serial: real.serial,
+      exec: async (command, options) => {
+        if (!holding || !command.startsWith('am broadcast')) return real.exec(command, options);
+        held++;
+        await real.exec(command, options);
+        await released;
+        throw new Error('am exited abnormally');
+      },
+      stream: (command, options) => real.stream(command, options),
+      pull: (path, options) => real.pull(path, options),
+    };
+    const transport = { device: () => shell } as unknown as AdbTransport;
+    const { engine, reader } = assembleDevice(transport, h.serial, DIALECTS.androperator, OPERATOR);
+    try {
+      await reader.start();
+      const result = await engine.run({
+        commandId: 'am-trails-1',
+        taskId: 'am-trails-1',
+        source: 'dispatch-test',
+        expectedFormat: 'android-ui-automator',
+        timeoutMs: 10_000,
+        actions: [{ id: 'snap', type: 'snapshot' }],
+      });
+      expect(result.envelope).toMatchObject({ commandId: 'am-trails-1', status: 'success' });
+      // Every `am` of the call (the snapshot's, and any probe's) was still held when it returned.
+      expect(held).toBeGreaterThan(0);
+      holding = false;
+      release();
+      const again = await engine.run({
+        commandId: 'am-trails-2',
+        taskId: 'am-trails-2',
+        source: 'dispatch-test',
+        expectedFormat: 'android-ui-automator',
+        timeoutMs: 10_000,
+        actions: [{ id: 'snap', type: 'snapshot' }],
+      });
+      expect(again.envelope.status).toBe('success');
+      expect(h.received.filter((p) => p.includes('am-trails-'))).toHaveLength(2);
+    } finally {
+      release();
+      reader.close();
     }
   });
 
