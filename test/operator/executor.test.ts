@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { quoteShellArg } from '../../src/actuator/adb/shell-quote.js';
 import type { VirtualDevice } from '../../src/virtual-device/device.js';
-import { exec, fixtureDevice, listState, payloadOf, resultMessages, send } from './fixtures.js';
+import { exec, fixtureDevice, listState, payloadOf, send } from './fixtures.js';
 
 let device: VirtualDevice;
 afterEach(() => device?.dispose());
@@ -208,29 +207,5 @@ describe('interactive readiness', () => {
     device.android.settings.put('global', 'adb_enabled', '0');
     const data = (await exec(device, [{ id: 'h1', type: 'doctor_ping' }])).stepResults[0].data;
     expect([data.developer_options_enabled, data.usb_debugging_enabled]).toEqual(['false', 'false']);
-  });
-});
-
-describe('receiver', () => {
-  it('returns at once: `am` completes before the Operator acts, whose worker takes the payload a turn later', async () => {
-    device = fixtureDevice();
-    const payload = payloadOf([{ id: 's', type: 'snapshot' }]);
-    const out: Buffer[] = [];
-    const io = {
-      stdout: (chunk: string | Buffer) => {
-        out.push(Buffer.from(chunk));
-      },
-      stderr: () => undefined,
-      stdin: (async function* () {})(),
-      signal: new AbortController().signal,
-    };
-    const line = `am broadcast -a app.androperator.operator.ACTION_AGENT_COMMAND -p com.androperator.operator --es payload ${quoteShellArg(JSON.stringify(payload))} --receiver-foreground`;
-    expect(await device.shell(line, io)).toBe(0);
-    expect(Buffer.concat(out).toString()).toContain('Broadcast completed: result=0');
-    const mine = () => resultMessages(device).filter((m) => m.includes(payload.commandId));
-    expect(device.operator().state.dispatchesReceived).toBe(1);
-    expect(mine()).toEqual([]);
-    while (mine().length === 0) await new Promise((resolve) => setImmediate(resolve));
-    expect(mine().length).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,6 @@
  * unparseable payloads (no result), chunk loss and a bad checksum.
  */
 
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { deviceActionType, type OperatorDialect, returnsFailure } from '../../contract/dialect.js';
 import type { AnyActionSpec } from './context.js';
 import { separateSnapshotXml, wireEnvelope } from './dialect-output.js';
@@ -72,9 +71,7 @@ export class VirtualOperator {
   receive(payload: string): Promise<ResultEnvelope | undefined> {
     this.state.dispatchesReceived++;
     const receivedAt = this.options.platform.now();
-    // The receiver returns at once and the work runs on the Operator's worker, as on a phone: `am`
-    // completes and its shell closes before the action starts, not after the envelope.
-    const run = this.queue.then(() => nextTurn()).then(() => this.run(payload, receivedAt));
+    const run = this.queue.then(() => this.run(payload, receivedAt));
     this.queue = run.catch(() => undefined);
     return run;
   }

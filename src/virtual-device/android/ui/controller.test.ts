@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_APPS } from '../../../../test-apps/index.js';
+import type { AppDefinition } from '../app/types.js';
 import { createVirtualAndroid } from '../device.js';
+import { column, defineApp, text } from '../index.js';
 import type { AndroidNode } from './accessibility.js';
 import { byId, byText, findAllNodes, findNode } from './find.js';
 
@@ -65,6 +67,38 @@ describe('layout and accessibility properties', () => {
       editable: true,
       focused: true,
     });
+  });
+});
+
+describe('frames', () => {
+  it('lays a changed screen out on the next turn, unread, and builds its accessibility tree once when read', async () => {
+    let renders = 0;
+    const counter = defineApp<{ count: number }>({
+      packageName: 'com.example.counter',
+      label: 'Counter',
+      initialState: () => ({ count: 0 }),
+      screens: {
+        main: (s) => {
+          renders++;
+          return column([text(`Count ${s.count}`, { id: 'count' })]);
+        },
+      },
+    }) as AppDefinition;
+    const d = createVirtualAndroid({ serial: 'virtual-5554', apps: [counter], clock: { mode: 'manual' } });
+    d.activities.start({ packageName: 'com.example.counter' });
+    await new Promise((resolve) => setImmediate(resolve));
+    const before = renders;
+    (d.activities.app('com.example.counter')!.state as { count: number }).count = 7;
+    d.ui.invalidate();
+    d.ui.invalidate();
+    expect(renders).toBe(before);
+    await new Promise((resolve) => setImmediate(resolve));
+    // One frame for both changes, before anything asked for the screen.
+    expect(renders).toBe(before + 1);
+    const first = d.ui.hierarchy();
+    expect(findNode(first.roots[0], byText('Count 7'))).toBeDefined();
+    expect(d.ui.hierarchy()).toBe(first);
+    expect(renders).toBe(before + 1);
   });
 });
 

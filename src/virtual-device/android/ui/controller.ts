@@ -86,6 +86,9 @@ export const KEYCODES: Record<string, number> = {
 export class UiController {
   private revisionValue = 0;
   private cached: UiSnapshot | undefined;
+  /** The windows laid out for the current revision. */
+  private laidOut: ScreenWindow[] | undefined;
+  private framePending = false;
   /** Every node ever handed out → its window and view; entries go when the nodes are collected. */
   private readonly origins = new WeakMap<AndroidNode, NodeOrigin>();
   private readonly changes = new Emitter<number>();
@@ -109,6 +112,8 @@ export class UiController {
   invalidate(): void {
     this.revisionValue++;
     this.cached = undefined;
+    this.laidOut = undefined;
+    this.scheduleFrame();
     this.changes.emit(this.revisionValue);
     // Android reports a new window once its state settles: checked after the change that caused it.
     if (this.events.size > 0 && !this.windowCheckPending) {
@@ -145,10 +150,28 @@ export class UiController {
     });
   }
 
+  /**
+   * Android lays a changed screen out on its next frame (the Choreographer's traversal), whether or
+   * not anything reads it; the accessibility tree is still built when a service asks for it.
+   */
+  private scheduleFrame(): void {
+    if (this.framePending) return;
+    this.framePending = true;
+    setImmediate(() => {
+      this.framePending = false;
+      this.windows();
+    });
+  }
+
+  private windows(): ScreenWindow[] {
+    this.laidOut ??= composeWindows(this.sources);
+    return this.laidOut;
+  }
+
   /** The current screen: windows and hierarchy, recomputed only after a change. */
   snapshot(): UiSnapshot {
     if (this.cached) return this.cached;
-    const windows = composeWindows(this.sources);
+    const windows = this.windows();
     const revision = this.revisionValue;
     const roots = windows.map((w, windowIndex) =>
       toAccessibilityTree(
