@@ -332,9 +332,42 @@ function tooLarge() {
 /** The UI Automator dump prolog (as `uiautomator dump` writes it, seed 003:1029). */
 export const HIERARCHY_XML_PROLOG = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>";
 
-/** Appends a node and its subtree: one string built with `+=` (V8 ropes), no entry arrays per node. */
-function writeNode(node: UiNode, out: string): string {
-  let xml = `${out}<node`;
+/**
+ * The XML text in flat pieces. Built with `+=`, the text is a V8 rope, which is
+ * cheap to extend; but a rope of a whole large screen (hundreds of thousands of
+ * parts, all alive until the end) is copied again by every young-generation
+ * collection while it grows. So every `NODES_PER_PIECE` nodes the rope so far
+ * is flattened into a piece of its own and its parts die young.
+ */
+class XmlPieces {
+  private readonly pieces: string[] = [];
+  private nodes = 0;
+  tail = '';
+
+  /** Counts one written node; flattens the tail when a piece is full. */
+  node(): void {
+    if (++this.nodes % NODES_PER_PIECE !== 0) return;
+    this.pieces.push(flatten(this.tail));
+    this.tail = '';
+  }
+
+  text(): string {
+    this.pieces.push(this.tail);
+    return this.pieces.join('');
+  }
+}
+
+const NODES_PER_PIECE = 64;
+
+/** A flat copy of `rope`: converting a string to a number flattens it in V8. */
+function flatten(rope: string): string {
+  Number(rope);
+  return rope;
+}
+
+/** Appends a node and its subtree: attributes with `+=` (V8 ropes), no entry arrays per node. */
+function writeNode(node: UiNode, out: XmlPieces): void {
+  let xml = `${out.tail}<node`;
   for (const c of ATTRIBUTE_COLUMNS) {
     if (c.kind === 'boolean') {
       const flag = c.get(node);
@@ -348,15 +381,18 @@ function writeNode(node: UiNode, out: string): string {
     for (const [name, value] of Object.entries(node.extra)) xml += ` ${name}="${escapeXmlAttribute(value)}"`;
   }
   const { children } = node;
-  if (children.length === 0) return `${xml} />`;
-  xml += '>';
-  for (const child of children) xml = writeNode(child, xml);
-  return `${xml}</node>`;
+  out.tail = children.length === 0 ? `${xml} />` : `${xml}>`;
+  out.node();
+  if (children.length === 0) return;
+  for (const child of children) writeNode(child, out);
+  out.tail += '</node>';
 }
 
 /** Serializes a hierarchy as UI Automator dump XML; `parseHierarchyXml` reads it back unchanged. */
 export function toHierarchyXml(hierarchy: UiHierarchy): string {
-  let xml = `${HIERARCHY_XML_PROLOG}<hierarchy rotation="${hierarchy.rotation}">`;
-  for (const root of hierarchy.roots) xml = writeNode(root, xml);
-  return `${xml}</hierarchy>`;
+  const out = new XmlPieces();
+  out.tail = `${HIERARCHY_XML_PROLOG}<hierarchy rotation="${hierarchy.rotation}">`;
+  for (const root of hierarchy.roots) writeNode(root, out);
+  out.tail += '</hierarchy>';
+  return out.text();
 }
