@@ -332,6 +332,9 @@ function tooLarge() {
 /** The UI Automator dump prolog (as `uiautomator dump` writes it, seed 003:1029). */
 export const HIERARCHY_XML_PROLOG = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>";
 
+/** Nodes per flat piece of a serialized hierarchy (`XmlPieces`). */
+const NODES_PER_PIECE = 64;
+
 /**
  * The XML text in flat pieces. Built with `+=`, the text is a V8 rope, which is
  * cheap to extend; but a rope of a whole large screen (hundreds of thousands of
@@ -357,9 +360,7 @@ class XmlPieces {
   }
 }
 
-const NODES_PER_PIECE = 64;
-
-/** A flat copy of `rope`: converting a string to a number flattens it in V8. */
+/** Flattens `rope` in place (converting a string to a number makes V8 flatten it) and returns it. */
 function flatten(rope: string): string {
   Number(rope);
   return rope;

@@ -81,29 +81,23 @@ describe.skipIf(!hasAdb)('am broadcast dispatch', () => {
     };
     const transport = { device: () => shell } as unknown as AdbTransport;
     const { engine, reader } = assembleDevice(transport, h.serial, DIALECTS.androperator, OPERATOR);
+    const snapshotPayload = (commandId: string) => ({
+      commandId,
+      taskId: commandId,
+      source: 'dispatch-test',
+      expectedFormat: 'android-ui-automator',
+      timeoutMs: 10_000,
+      actions: [{ id: 'snap', type: 'snapshot' }],
+    });
     try {
       await reader.start();
-      const result = await engine.run({
-        commandId: 'am-trails-1',
-        taskId: 'am-trails-1',
-        source: 'dispatch-test',
-        expectedFormat: 'android-ui-automator',
-        timeoutMs: 10_000,
-        actions: [{ id: 'snap', type: 'snapshot' }],
-      });
+      const result = await engine.run(snapshotPayload('am-trails-1'));
       expect(result.envelope).toMatchObject({ commandId: 'am-trails-1', status: 'success' });
       // Every `am` of the call (the snapshot's, and any probe's) was still held when it returned.
       expect(held).toBeGreaterThan(0);
       holding = false;
       release();
-      const again = await engine.run({
-        commandId: 'am-trails-2',
-        taskId: 'am-trails-2',
-        source: 'dispatch-test',
-        expectedFormat: 'android-ui-automator',
-        timeoutMs: 10_000,
-        actions: [{ id: 'snap', type: 'snapshot' }],
-      });
+      const again = await engine.run(snapshotPayload('am-trails-2'));
       expect(again.envelope.status).toBe('success');
       expect(h.received.filter((p) => p.includes('am-trails-'))).toHaveLength(2);
     } finally {
